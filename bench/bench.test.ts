@@ -1,0 +1,30 @@
+import { TEST_ENGINE } from '../server/test/engine';
+import { runBench } from './run';
+
+// The benchmark at toy sizes, so its harness cannot rot. It asserts what must hold at any size
+// (nothing lost, no errors, no map code on the light pages) and never a time.
+describe('benchmark harness', () => {
+  it('seeds, loads the server over loopback, counts real-time messages and weighs the pages', async () => {
+    const { report, rows } = await runBench({
+      users: 60, events: 400, durationSec: 1, connections: 4, sockets: 40, roomSize: 20, deliveriesPerSec: [60],
+      lighthouse: false, frontend: TEST_ENGINE === 'pglite', engines: [TEST_ENGINE],
+      postgresUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, write: false, log: () => undefined,
+    });
+    const engine = report.engines[0];
+    for (const load of Object.values(engine.http)) {
+      expect(load.requests).toBeGreaterThan(0);
+      expect(load.errors + load.non2xx).toBe(0);
+    }
+    for (const rt of [...engine.realtime, ...engine.realtimeTwoProcesses]) {
+      expect(rt.sent).toBeGreaterThan(0);
+      expect(rt.lost).toBe(0);
+      expect(rt.duplicated).toBe(0);
+    }
+    if (TEST_ENGINE === 'postgres' && process.env.REDIS_URL) expect(engine.realtimeTwoProcesses.length).toBe(1);
+    if (TEST_ENGINE === 'pglite') {
+      expect(report.pages.map((p) => p.path)).toEqual(['/', '/login', '/dashboard']);
+      for (const p of report.pages.filter((p) => p.path !== '/dashboard')) expect(p.loadsMapCode).toBe(false);
+    }
+    expect(rows.length).toBeGreaterThan(8);
+  }, 240_000);
+});

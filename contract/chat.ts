@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Spec section 9: 30 messages a page; scroll thresholds of spec section 4 "Chat scroll". */
+export const CHAT_PAGE_SIZE = 30;
+export const CHAT_PAGE_MAX = 100;
+export const CHAT_MESSAGE_MAX = 1000;
+export const CHAT_STICK_TO_BOTTOM_PX = 200;
+export const CHAT_LOAD_OLDER_PX = 100;
+export const CHAT_LOAD_OLDER_DEBOUNCE_MS = 150;
+/** Sends per user per window; generous for people, a wall for scripts. */
+export const CHAT_SEND_LIMIT: [number, number] = [20, 10_000];
+
+export const CHAT_MSG = {
+  empty: 'Wiadomość nie może być pusta',
+  tooLong: `Wiadomość może mieć najwyżej ${CHAT_MESSAGE_MAX} znaków`,
+  tooFast: 'Wysyłasz wiadomości zbyt szybko. Odczekaj chwilę.',
+  notMember: 'Nie jesteś uczestnikiem tego czatu',
+  roomNotFound: 'Nie znaleziono czatu',
+  invalidRoom: 'Nieprawidłowy identyfikator czatu',
+  noSharedGame: 'Możesz pisać prywatnie tylko z osobami, z którymi grasz w jednym wydarzeniu',
+  selfChat: 'Nie możesz rozpocząć czatu z samym sobą',
+  userNotFound: 'Nie znaleziono użytkownika',
+  sendFailed: 'Nie udało się wysłać wiadomości',
+  offline: 'Brak połączenia z serwerem. Spróbuj ponownie za chwilę.',
+  invalidCursor: 'Nieprawidłowy znacznik strony',
+  // settings (spec sections 5 and 8)
+  clearConfirm: 'Czy na pewno chcesz usunąć całą historię czatu? Ta operacja jest nieodwracalna.',
+  cleared: (n: number) => `Historia czatu została wyczyszczona. Usunięto ${n} wiadomości.`,
+  clearFailed: 'Nie udało się wyczyścić historii czatu',
+  clearError: 'Wystąpił błąd podczas czyszczenia historii czatu',
+} as const;
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** `group_{eventId}` or `private_{smallerUserId}_{largerUserId}` (spec section 3, "Chat room"). */
+export const ROOM_ID_PATTERN = new RegExp(`^(group_${UUID}|private_${UUID}_${UUID})$`);
+export const roomId = z.string({ error: CHAT_MSG.invalidRoom }).regex(ROOM_ID_PATTERN, CHAT_MSG.invalidRoom);
+
+export const groupRoomId = (eventId: string) => `group_${eventId}`;
+export function privateRoomId(a: string, b: string): string {
+  return a < b ? `private_${a}_${b}` : `private_${b}_${a}`;
+}
+export function eventIdOfRoom(id: string): string | null {
+  return id.startsWith('group_') ? id.slice('group_'.length) : null;
+}
+
+export const ROOM_TYPES = ['group', 'private'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+
+export const chatPerson = z.object({ _id: z.string(), nickName: z.string(), avatarUrl: z.string().nullable() });
+export type ChatPerson = z.infer<typeof chatPerson>;
+
+/** Spec section 3, "Chat message". */
+export const chatMessage = z.object({
+  _id: z.string(),
+  roomId: z.string(),
+  sender: z.object({ _id: z.string(), nickName: z.string() }),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** Spec section 3, "Chat room"; group rooms carry the game, private rooms the other person. */
+export const chatRoom = z.object({
+  roomId: z.string(),
+  roomType: z.enum(ROOM_TYPES),
+  participants: z.array(chatPerson),
+  eventId: z.string().nullable(),
+  eventName: z.string().nullable(),
+  gameType: z.string().nullable(),
+  eventOwnerAvatarUrl: z.string().nullable(),
+  eventOwnerNick: z.string().nullable(),
+  lastMessage: chatMessage.nullable(),
+  unreadCount: z.number().int().min(0),
+  otherUser: chatPerson.optional(),
+});
+export type ChatRoom = z.infer<typeof chatRoom>;
+
+export const chatRoomsResponse = z.object({ chatRooms: z.array(chatRoom) });
+export type ChatRoomsResponse = z.infer<typeof chatRoomsResponse>;
+
+/**
+ * A page of a room's history, oldest first. `before` (the previous page's `nextCursor`) pages by
+ * position in the history, so messages arriving meanwhile cause no gaps or repeats; `page` is the
+ * spec's offset paging, kept for its client.
+ */
+export const messagesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  before: z.string().max(120).optional(),
+});
+export type MessagesQuery = z.input<typeof messagesQuery>;
+
+export const messagesResponse = z.object({
+  messages: z.array(chatMessage),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export type MessagesResponse = z.infer<typeof messagesResponse>;
+
+export const roomIdBody = z.object({ roomId });
+export const roomIdQuery = z.object({ roomId });
+export const unreadCountResponse = z.object({ unreadCount: z.number().int().min(0) });
+
+export const participantsResponse = z.object({
+  participants: z.array(chatPerson.extend({ name: z.string(), surname: z.string() })),
+});
+export type ChatParticipant = z.infer<typeof participantsResponse>['participants'][number];
+
+export const createRoomBody = z.object({ otherUserId: z.uuid({ error: CHAT_MSG.userNotFound }) });
+export const createRoomResponse = z.object({ chatRoom });
+export const clearHistoryResponse = z.object({ deletedCount: z.number().int().min(0) });
+
+/** The text a person may send: trimmed, 1–1000 characters. */
+export const messageText = z
+  .string({ error: CHAT_MSG.empty })
+  .trim()
+  .min(1, CHAT_MSG.empty)
+  .max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong);
+
+// ---- Socket.IO events (spec section 4, "Real-time connection") ----
+
+/** `sendMessage`; senderId is what the spec's client sends, the server uses the session instead. */
+export const sendMessagePayload = z.object({
+  roomId,
+  message: messageText,
+  senderId: z.string().optional(),
+});
+export type SendMessagePayload = z.input<typeof sendMessagePayload>;
+
+export type SocketAck = { ok: true; message?: ChatMessage } | { ok: false; msg: string };
+
+export const newChatRoomPayload = z.object({ targetUserId: z.string(), chatRoom });
+export type NewChatRoomPayload = z.infer<typeof newChatRoomPayload>;
+
+export const removedFromChatRoomPayload = z.object({ targetUserId: z.string(), roomId: z.string() });
+export type RemovedFromChatRoomPayload = z.infer<typeof removedFromChatRoomPayload>;

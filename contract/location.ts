@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Spec section 3, "Location"; Country defaults to Poland. */
+export const storedLocation = z.object({
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  City: z.string().max(80).nullable(),
+  region: z.string().max(60).nullable(),
+  Country: z.string().max(60).nullable(),
+});
+export type StoredLocation = z.infer<typeof storedLocation>;
+
+export const setLocationBody = z.object({
+  latitude: z.number().min(-90).max(90).optional().nullable(),
+  longitude: z.number().min(-180).max(180).optional().nullable(),
+  City: z.string().trim().max(80).optional().nullable(),
+  region: z.string().trim().max(60).optional().nullable(),
+  Country: z.string().trim().max(60).optional().nullable(),
+});
+export type SetLocationBody = z.input<typeof setLocationBody>;
+
+export const LOCATION_MSG = {
+  cleared: 'Lokalizacja została usunięta',
+  unknown: 'Nie udało się ustalić miejscowości dla tej lokalizacji',
+} as const;

@@ -1,0 +1,36 @@
+/** Games happen in Poland: dates and hours typed in the form are Europe/Warsaw wall-clock time. */
+export const TIME_ZONE = 'Europe/Warsaw';
+
+const formatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function wallClock(t: number): { date: string; hour: string; asUtc: number } {
+  const p = Object.fromEntries(formatter.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return { date: `${p.year}-${p.month}-${p.day}`, hour: `${p.hour}:${p.minute}`, asUtc };
+}
+
+/** The instant of a Warsaw date (YYYY-MM-DD) and hour (HH:MM). */
+export function warsawToUtc(date: string, hour: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = hour.split(':').map(Number);
+  const naive = Date.UTC(y, m - 1, d, hh, mm);
+  let t = naive - (wallClock(naive).asUtc - naive);
+  const second = naive - (wallClock(t).asUtc - t);
+  if (second !== t) t = second;
+  return new Date(t);
+}
+
+/** Warsaw date and hour of an instant. */
+export function utcToWarsaw(instant: Date | number): { date: string; hour: string } {
+  const { date, hour } = wallClock(typeof instant === 'number' ? instant : instant.getTime());
+  return { date, hour };
+}

@@ -1,0 +1,52 @@
+import type { Browser, Page } from 'playwright-core';
+import { lastMail } from '../server/test/outbox';
+import type { RunningServer } from './harness';
+
+export interface Person {
+  nickName: string;
+  name: string;
+  surname: string;
+  email: string;
+  password: string;
+  birth: string;
+}
+
+/** A fresh visitor who answers the cookie popup first (it covers the bottom of the page until then). */
+export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Akceptuj wszystkie' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  return page;
+}
+
+export async function register(page: Page, baseUrl: string, who: Person): Promise<void> {
+  await page.goto(`${baseUrl}/register`);
+  await page.getByLabel('Nick').fill(who.nickName);
+  await page.getByLabel('Imię').fill(who.name);
+  await page.getByLabel('Nazwisko').fill(who.surname);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Data urodzenia').fill(who.birth);
+  await page.getByLabel('Hasło', { exact: true }).fill(who.password);
+  await page.getByLabel('Powtórz hasło', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Zarejestruj się' }).click();
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Hasło', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+}
+
+/** Registers, follows the verification link from the outbox and signs in: ends on /dashboard. */
+export async function signUpAndLogIn(browser: Browser, server: RunningServer, who: Person): Promise<Page> {
+  const page = await newPage(browser, server.url);
+  await register(page, server.url, who);
+  await page.waitForURL(`${server.url}/login`);
+  await page.goto(lastMail(server.dataDir, who.email).link);
+  await page.waitForURL(/\/login\?status=success$/);
+  await logIn(page, who.email, who.password);
+  await page.waitForURL(`${server.url}/dashboard`);
+  return page;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@contract/constants';
+import { loadConfig, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/database';
+import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter';
+import { CookieSealer } from './lib/sealed-cookie';
+import { createMailer } from './mail/mailer';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { attachSocket } from './realtime/socket';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { eventRoutes } from './routes/events';
+import { statusRoutes } from './routes/status';
+import { locationRoutes } from './routes/location';
+import { chatRoutes } from './routes/chat';
+import { notificationRoutes } from './routes/notifications';
+import { oauthRoutes } from './routes/oauth';
+import { reportRoutes } from './routes/reports';
+import { userRoutes } from './routes/users';
+import { userStatsRoutes } from './routes/user-stats';
+import { startEventClock } from './jobs/event-clock';
+
+export interface BuildOptions {
+  config?: Config;
+  /** An already open database (tests share one per suite). */
+  database?: Database;
+  logger?: boolean;
+  distDir?: string;
+  /** The periodic upcoming → live → completed job (tests drive it by hand). */
+  eventClock?: boolean;
+}
+
+/** Builds the whole app without listening, so tests can drive it with inject(). */
+export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = opts.config ?? loadConfig();
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas are checked in development and tests (contract drift fails loudly there);
+  // in production the already-typed answers are just stringified, which is several times faster
+  // for the large lists of search and the map.
+  app.setSerializerCompiler(config.NODE_ENV === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
+
+  const ownsDatabase = !opts.database;
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }));
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  if (redis) await redis.connect();
+  const ctx: AppContext = {
+    config,
+    database,
+    redis,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      log: app.log,
+    }),
+    limiter: redis ? new RedisRateLimiter(redis, config.REDIS_PREFIX) : new MemoryRateLimiter(),
+    sealer: new CookieSealer(config.COOKIE_SECRET),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('preClose', async () => {
+    await new Promise<void>((resolve) => (app.io ? app.io.close(() => resolve()) : resolve()));
+  });
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    if (redis) await redis.quit().catch(() => undefined);
+    if (ownsDatabase) await database.close();
+  });
+
+  // external plugins → app plugins → routes (fastify/demo's order)
+  await app.register(cookie);
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerAuth(app);
+  app.decorate('io', attachSocket(app));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(eventRoutes);
+      await api.register(statusRoutes);
+      await api.register(locationRoutes);
+      await api.register(chatRoutes);
+      await api.register(notificationRoutes);
+      await api.register(oauthRoutes);
+      await api.register(userRoutes);
+      await api.register(userStatsRoutes);
+      await api.register(reportRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerSpa(app, opts.distDir);
+  if (opts.eventClock !== false) startEventClock(app);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `musi być adresem URL (${protocols.join(' ')})`);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z.string().default('graj:'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().default('Graj Razem <no-reply@localhost>'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  COOKIE_SECRET: z.string().min(32, 'musi mieć co najmniej 32 znaki').optional(),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Omit<Env, 'COOKIE_SECRET' | 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
+  COOKIE_SECRET: string;
+  secureCookies: boolean;
+  /** Rate limits: [max attempts, window in ms]. Tests may lower or raise them. */
+  limits: { loginFailures: [number, number]; register: [number, number]; forgotPassword: [number, number] };
+  /** Session expiry (ASVS 7.3): idle and absolute, in ms. */
+  session: { idleMs: number; absoluteMs: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Secrets missing in development are generated once and kept in DATA_DIR; production requires them. */
+function devSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const prod = env.NODE_ENV === 'production';
+  if (prod && !env.COOKIE_SECRET) throw new ConfigError('Invalid configuration: COOKIE_SECRET is required in production');
+  if (prod && !env.PUBLIC_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL is required in production');
+  if (prod && env.FIREBASE_AUTH_EMULATOR_HOST)
+    throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    COOKIE_SECRET: env.COOKIE_SECRET ?? devSecret(dataDir, 'COOKIE_SECRET'),
+    secureCookies: publicUrl.startsWith('https:'),
+    limits: { loginFailures: [10, 60_000], register: [10, 15 * 60_000], forgotPassword: [5, 15 * 60_000] },
+    session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,30 @@
+import type { Redis } from 'ioredis';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { CookieSealer } from './lib/sealed-cookie';
+import type { Mailer } from './mail/mailer';
+import type { UserRow } from './repositories/users';
+
+/** What every plugin and route may use; built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  sealer: CookieSealer;
+  redis: Redis | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    io: SocketServer;
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}

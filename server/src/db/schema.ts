@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, customType, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    nickName: text('nick_name').notNull(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    phoneNumber: text('phone_number'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('user'),
+    isActive: boolean('is_active').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    googleUid: text('google_uid'),
+    /** Bumped with every new avatar, so its URL changes and caches stay correct; null without one. */
+    avatarVersion: integer('avatar_version'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_nick_lower_key').on(sql`lower(${t.nickName})`),
+    uniqueIndex('users_google_uid_key').on(t.googleUid),
+  ],
+);
+
+/** Points are derived by the database itself, so they can never disagree with the counters. */
+export const userStats = pgTable(
+  'user_stats',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gamesPlayed: integer('games_played').notNull().default(0),
+    eventsOrganized: integer('events_organized').notNull().default(0),
+    totalLikes: integer('total_likes').notNull().default(0),
+    points: integer('points')
+      .notNull()
+      .generatedAlwaysAs(sql`events_organized * 30 + games_played * 10 + total_likes * 3`),
+  },
+  (t) => [index('user_stats_points_idx').on(t.points)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use links: e-mail verification and password reset. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** `cube` from the cube/earthdistance extensions: a point on the earth's surface, indexed with GiST. */
+const earth = customType<{ data: string; driverData: string }>({ dataType: () => 'cube' });
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventName: text('event_name').notNull(),
+    gameType: text('game_type').notNull(),
+    startDate: text('start_date').notNull(),
+    startHour: text('start_hour').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    addressNumber: text('address_number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    region: text('region'),
+    fieldType: text('field_type').notNull(),
+    playerCount: integer('player_count').notNull().default(0),
+    level: text('level').notNull(),
+    price: numeric('price', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    paymentMethod: text('payment_method'),
+    description: text('description').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    status: text('status', { enum: ['upcoming', 'live', 'completed', 'cancelled'] }).notNull().default('upcoming'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    earth: earth('earth').generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Only what search and the map can return: public games not finished yet.
+    index('events_public_earth_gist')
+      .using('gist', t.earth)
+      .where(sql`is_private = false AND status IN ('upcoming', 'live')`),
+    index('events_owner_idx').on(t.ownerId),
+    index('events_status_end_idx').on(t.status, t.endAt),
+  ],
+);
+
+/** A person's participation in an event; `read_by` false marks a change they have not seen yet. */
+export const participations = pgTable(
+  'participations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['interested', 'accepted', 'rejected', 'finished'] }).notNull(),
+    readBy: boolean('read_by').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('participations_event_user_key').on(t.eventId, t.userId), index('participations_user_idx').on(t.userId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The current avatar of a user (one row, replaced in one transaction); served at a stable URL. */
+export const avatars = pgTable('avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  mime: text('mime').notNull().default('image/jpeg'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Chat rooms: `group_{eventId}` for a game's organiser and accepted players, and private rooms
+ * between two people (`private_{smallerUserId}_{largerUserId}`, so asking twice finds the same room).
+ */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: text('id').primaryKey(),
+    type: text('type', { enum: ['group', 'private'] }).notNull(),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_rooms_event_idx').on(t.eventId)],
+);
+
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Messages from others created after this are unread. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_room_time_idx').on(t.roomId, t.createdAt, t.id), index('chat_messages_sender_idx').on(t.senderId)],
+);
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  eventStatusUpdates: boolean('event_status_updates').notNull().default(true),
+  chatMessages: boolean('chat_messages').notNull().default(true),
+  eventReminders: boolean('event_reminders').notNull().default(true),
+  newEventInArea: boolean('new_event_in_area').notNull().default(true),
+});
+
+/** A muted chat room; a null expiry is permanent, a past one is ignored. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    muteExpiresAt: timestamp('mute_expires_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roomId] })],
+);
+
+export const eventMutes = pgTable(
+  'event_mutes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+);
+
+/** One like per pair; user_stats.total_likes of the target changes in the same transaction. */
+export const userLikes = pgTable(
+  'user_likes',
+  {
+    likerId: uuid('liker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.likerId, t.targetId] }), index('user_likes_target_idx').on(t.targetId)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['user', 'event', 'bug'] }).notNull(),
+    message: text('message').notNull(),
+    reportedUserId: uuid('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedEventId: uuid('reported_event_id').references(() => events.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_reporter_idx').on(t.reporterId, t.createdAt)],
+);

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { sendStatusUpdates } from '../realtime/notify';
+import { findDueEvents, markStartedLive } from '../repositories/events';
+import { completeEvent } from '../services/event-lifecycle';
+
+export const EVENT_CLOCK_MS = 30_000;
+
+/**
+ * Moves games upcoming → live → completed by time. Completion goes through the same service as
+ * the organiser's Zakończ, guarded by the status, so two processes never complete a game twice.
+ */
+export async function tickEventClock(app: FastifyInstance): Promise<{ live: number; completed: number }> {
+  const db = app.ctx.database.db;
+  const live = await markStartedLive(db);
+  let completed = 0;
+  for (;;) {
+    const due = await findDueEvents(db, 100);
+    for (const id of due) {
+      const notices = await completeEvent(db, id);
+      if (notices) {
+        completed += 1;
+        sendStatusUpdates(app, notices);
+      }
+    }
+    if (due.length < 100) break;
+  }
+  return { live, completed };
+}
+
+export function startEventClock(app: FastifyInstance, everyMs = EVENT_CLOCK_MS): void {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    if (running) return;
+    running = tickEventClock(app)
+      .catch((err) => app.log.error({ err }, 'event clock failed'))
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  app.addHook('onReady', async () => run());
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

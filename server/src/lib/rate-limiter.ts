@@ -1,0 +1,69 @@
+import type { Redis } from 'ioredis';
+
+/** Fixed-window counters: in memory for one process, in Redis when several processes share the limits. */
+export interface RateLimiter {
+  /** Adds one to the key's counter and returns the new count and the ms left in the window. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  count(key: string): Promise<{ count: number; resetMs: number }>;
+  reset(key: string): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; until: number }>();
+
+  private live(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.until <= Date.now()) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return w;
+  }
+
+  async hit(key: string, windowMs: number) {
+    if (this.windows.size > 100_000) this.sweep();
+    const w = this.live(key) ?? { count: 0, until: Date.now() + windowMs };
+    w.count += 1;
+    this.windows.set(key, w);
+    return { count: w.count, resetMs: w.until - Date.now() };
+  }
+
+  async count(key: string) {
+    const w = this.live(key);
+    return w ? { count: w.count, resetMs: w.until - Date.now() } : { count: 0, resetMs: 0 };
+  }
+
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [k, w] of this.windows) if (w.until <= now) this.windows.delete(k);
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async hit(key: string, windowMs: number) {
+    const k = `${this.prefix}rl:${key}`;
+    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    const count = Number(res?.[0]?.[1] ?? 0);
+    const ttl = Number(res?.[2]?.[1] ?? windowMs);
+    return { count, resetMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async count(key: string) {
+    const k = `${this.prefix}rl:${key}`;
+    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+    return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(`${this.prefix}rl:${key}`);
+  }
+}

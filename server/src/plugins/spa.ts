@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@contract/constants';
+import { MSG } from '@contract/messages';
+
+export const DIST_DIR = path.resolve(__dirname, '../../../dist');
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * unknown non-API path answered with index.html so the client router can show it.
+ */
+export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Promise<void> {
+  const built = existsSync(path.join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        const html = file.endsWith('.html');
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.url.startsWith('/socket.io')) {
+      return reply.status(404).send({ msg: MSG.notFound });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ msg: MSG.notFound });
+    if (!built) return reply.status(503).type('text/plain; charset=utf-8').send('Aplikacja nie jest zbudowana: uruchom "npm run build".');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

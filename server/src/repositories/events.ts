@@ -1,0 +1,254 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { formatAddress, GAME_TYPES, type MapEventDto, type EventDto, type EventStatus, type EventValues } from '@contract/events';
+import type { Pool, QueryResult } from 'pg';
+import type { Executor } from '../db/database';
+import { events, users } from '../db/schema';
+import { avatarUrlOf } from './users';
+
+export type EventRow = typeof events.$inferSelect;
+type Owner = { id: string; nickName: string; name: string; surname: string; avatarVersion: number | null };
+export type EventWithOwner = EventRow & { owner: Owner };
+
+const ownerColumns = { id: users.id, nickName: users.nickName, name: users.name, surname: users.surname, avatarVersion: users.avatarVersion };
+
+export function toMapEventDto(e: EventWithOwner): MapEventDto {
+  return {
+    _id: e.id, eventName: e.eventName, gameType: e.gameType, startDateTime: e.startAt.toISOString(), duration: e.duration,
+    price: Number(e.price), playerCount: e.playerCount, eventStatus: e.status,
+    geolocation: { type: 'Point', coordinates: [e.longitude, e.latitude] },
+  };
+}
+
+export function toEventDto(e: EventWithOwner, extra: { distance?: number; isParticipating?: boolean } = {}): EventDto {
+  const address = { city: e.city, street: e.street, addressNumber: e.addressNumber, postalCode: e.postalCode };
+  return {
+    _id: e.id,
+    eventName: e.eventName,
+    gameType: e.gameType,
+    startDate: e.startDate,
+    startHour: e.startHour,
+    startDateTime: e.startAt.toISOString(),
+    endDateTime: e.endAt.toISOString(),
+    duration: e.duration,
+    address,
+    addressString: formatAddress(address),
+    region: e.region,
+    fieldType: e.fieldType,
+    playerCount: e.playerCount,
+    level: e.level,
+    price: Number(e.price),
+    paymentMethod: e.paymentMethod,
+    eventDescription: e.description,
+    phoneNumber: e.phoneNumber,
+    isPrivate: e.isPrivate,
+    isRecurring: e.isRecurring,
+    createdBy: {
+      _id: e.owner.id, nickName: e.owner.nickName, name: e.owner.name, surname: e.owner.surname,
+      avatarUrl: avatarUrlOf(e.owner.id, e.owner.avatarVersion),
+    },
+    eventStatus: e.status,
+    geolocation: { type: 'Point', coordinates: [e.longitude, e.latitude] },
+    createdAt: e.createdAt.toISOString(),
+    ...(extra.distance !== undefined ? { distance: Math.round(extra.distance * 100) / 100 } : {}),
+    ...(extra.isParticipating !== undefined ? { isParticipating: extra.isParticipating } : {}),
+  };
+}
+
+/** Column values of an event from the validated form and the resolved place. */
+export function eventColumns(v: EventValues, place: { latitude: number; longitude: number; region: string | null }, times: { startAt: Date; endAt: Date }) {
+  return {
+    eventName: v.eventName,
+    gameType: v.gameType,
+    startDate: v.startDate,
+    startHour: v.startHour,
+    startAt: times.startAt,
+    endAt: times.endAt,
+    duration: v.duration,
+    city: v.address.city,
+    street: v.address.street,
+    addressNumber: v.address.addressNumber,
+    postalCode: v.address.postalCode,
+    region: place.region,
+    fieldType: v.fieldType,
+    playerCount: v.playerCount,
+    level: v.level,
+    price: v.price,
+    paymentMethod: v.paymentMethod,
+    description: v.eventDescription ?? '',
+    phoneNumber: v.phoneNumber,
+    isPrivate: v.isPrivate ?? false,
+    isRecurring: v.isRecurring ?? false,
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+}
+
+export async function insertEvent(ex: Executor, ownerId: string, values: ReturnType<typeof eventColumns>): Promise<string> {
+  const [row] = await ex.insert(events).values({ ownerId, ...values }).returning({ id: events.id });
+  return row.id;
+}
+
+export async function updateEvent(ex: Executor, id: string, values: ReturnType<typeof eventColumns>): Promise<void> {
+  await ex.update(events).set({ ...values, updatedAt: new Date() }).where(eq(events.id, id));
+}
+
+async function selectWithOwner(ex: Executor, where: SQL | undefined, lock = false): Promise<EventWithOwner[]> {
+  const q = ex.select({ event: events, owner: ownerColumns }).from(events).innerJoin(users, eq(users.id, events.ownerId)).where(where);
+  const rows = lock ? await q.for('update', { of: events }) : await q;
+  return rows.map((r) => ({ ...r.event, owner: r.owner }));
+}
+
+export async function findEvent(ex: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<EventWithOwner | undefined> {
+  return (await selectWithOwner(ex, eq(events.id, id), opts.forUpdate))[0];
+}
+
+export async function findOwnedEvents(ex: Executor, ownerId: string): Promise<EventWithOwner[]> {
+  const rows = await selectWithOwner(ex, eq(events.ownerId, ownerId));
+  return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+}
+
+/** Sets a new status only from the given ones; returns the event when this call made the change. */
+export async function transitionEvent(ex: Executor, id: string, from: EventStatus[], to: EventStatus): Promise<EventRow | undefined> {
+  const [row] = await ex
+    .update(events)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(events.id, id), sql`${events.status} IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
+    .returning();
+  return row;
+}
+
+/** Public games that are not finished and not over: what search and the map may show. */
+const VISIBLE = sql`e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()`;
+
+function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: number } {
+  return {
+    id: r.id as string,
+    ownerId: r.owner_id as string,
+    eventName: r.event_name as string,
+    gameType: r.game_type as string,
+    startDate: r.start_date as string,
+    startHour: r.start_hour as string,
+    startAt: new Date(r.start_at as string),
+    endAt: new Date(r.end_at as string),
+    duration: Number(r.duration),
+    city: r.city as string,
+    street: r.street as string,
+    addressNumber: r.address_number as string,
+    postalCode: r.postal_code as string,
+    region: (r.region as string) ?? null,
+    fieldType: r.field_type as string,
+    playerCount: Number(r.player_count),
+    level: r.level as string,
+    price: Number(r.price),
+    paymentMethod: (r.payment_method as string) ?? null,
+    description: r.description as string,
+    phoneNumber: (r.phone_number as string) ?? null,
+    isPrivate: Boolean(r.is_private),
+    isRecurring: Boolean(r.is_recurring),
+    status: r.status as EventStatus,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    earth: '',
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+    owner: {
+      id: r.owner_id as string, nickName: r.owner_nick as string, name: r.owner_name as string,
+      surname: r.owner_surname as string, avatarVersion: (r.owner_avatar as number | null) ?? null,
+    },
+    ...(r.distance_m !== undefined ? { distance: Number(r.distance_m) / 1000 } : {}),
+  };
+}
+
+const SELECT_EVENT_TEXT = `e.id, e.owner_id, e.event_name, e.game_type, e.start_date, e.start_hour, e.start_at, e.end_at,
+  e.duration, e.city, e.street, e.address_number, e.postal_code, e.region, e.field_type, e.player_count, e.level,
+  e.price, e.payment_method, e.description, e.phone_number, e.is_private, e.is_recurring, e.status, e.latitude,
+  e.longitude, e.created_at, e.updated_at, u.nick_name AS owner_nick, u.name AS owner_name, u.surname AS owner_surname, u.avatar_version AS owner_avatar`;
+const SELECT_EVENT = sql.raw(SELECT_EVENT_TEXT);
+
+export interface RadiusQuery {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  gameType?: string;
+  limit: number;
+  offset: number;
+}
+
+/** earthdistance's earth radius in metres (its `earth()`). */
+const EARTH_RADIUS_M = 6378168;
+
+/** A finite number as an SQL literal; anything else is a programming error, never user text. */
+function num(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);
+  return String(n);
+}
+
+/**
+ * Visible games within a radius, nearest first, and their total — in ONE round trip.
+ *
+ * The GiST index on the stored `earth` cube answers the box test and the nearest-first order in
+ * one index scan; the exact radius is a chord length compared with the cube distance (cheaper per
+ * row than earth_distance). The planner misjudges the box's selectivity and would take a bitmap
+ * scan plus a sort of every match (20–40x slower on 100k games), so bitmap scans are switched off
+ * for this transaction only. The statements go as one simple-protocol string (no bind
+ * parameters there), which is why every value in it is a number or a game type checked against
+ * the closed list; see docs/adr/0007-radius-search-plan.md.
+ */
+export async function searchByRadius(pool: Pool, q: RadiusQuery) {
+  if (q.gameType && !(GAME_TYPES as readonly string[]).includes(q.gameType)) throw new Error(`unknown game type ${q.gameType}`);
+  const center = `ll_to_earth(${num(q.latitude)}::float8, ${num(q.longitude)}::float8)`;
+  const radius = q.radiusKm * 1000;
+  const chord = 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+  const where = `e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()
+    AND e.earth <@ earth_box(${center}, ${num(radius)}::float8) AND (e.earth <-> ${center}) <= ${num(chord)}::float8
+    ${q.gameType ? `AND e.game_type = '${q.gameType}'` : ''}`;
+  // A simple-protocol string with several statements runs as one implicit transaction (rolled back
+  // as a whole on error), so SET LOCAL holds for exactly these two SELECTs.
+  const results = (await pool.query(`SET LOCAL enable_bitmapscan = off;
+    SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth::earth, ${center}) AS distance_m
+      FROM events e JOIN users u ON u.id = e.owner_id
+      WHERE ${where}
+      ORDER BY e.earth <-> ${center}, e.id
+      LIMIT ${num(Math.trunc(q.limit))} OFFSET ${num(Math.trunc(q.offset))};
+    SELECT count(*)::int AS total FROM events e WHERE ${where};`)) as unknown as QueryResult[];
+  return { events: results[1].rows.map(mapRow), total: Number(results[2].rows[0].total) };
+}
+
+export interface BoundsQuery {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+  limit: number;
+}
+
+/** Visible games inside a map viewport (the map asks for its view plus a margin), nearest to its centre first. */
+export async function listInBounds(ex: Executor, b: BoundsQuery) {
+  const midLat = (b.minLat + b.maxLat) / 2;
+  const midLon = (b.minLon + b.maxLon) / 2;
+  const center = sql`ll_to_earth(${midLat}::float8, ${midLon}::float8)`;
+  // The box's half-diagonal on the ground, a little generous, bounds the index scan.
+  const dLat = ((b.maxLat - b.minLat) / 2) * 111_320;
+  const dLon = ((b.maxLon - b.minLon) / 2) * 111_320 * Math.cos((Math.min(Math.abs(b.minLat), Math.abs(b.maxLat)) * Math.PI) / 180);
+  const radius = Math.hypot(dLat, dLon) * 1.05 + 100;
+  const res = await ex.execute(sql`SELECT ${SELECT_EVENT}
+    FROM events e JOIN users u ON u.id = e.owner_id
+    WHERE ${VISIBLE} AND e.earth <@ earth_box(${center}, ${radius}::float8)
+      AND e.latitude BETWEEN ${b.minLat} AND ${b.maxLat} AND e.longitude BETWEEN ${b.minLon} AND ${b.maxLon}
+    ORDER BY e.earth <-> ${center}, e.id
+    LIMIT ${b.limit}`);
+  return res.rows.map(mapRow);
+}
+
+/** Games whose time is up but which are not completed yet (for the event clock). */
+export async function findDueEvents(ex: Executor, limit: number): Promise<string[]> {
+  const res = await ex.execute(sql`SELECT id FROM events WHERE status IN ('upcoming', 'live') AND end_at <= now() ORDER BY end_at LIMIT ${limit}`);
+  return res.rows.map((r) => (r as { id: string }).id);
+}
+
+export async function markStartedLive(ex: Executor): Promise<number> {
+  const res = await ex.execute(
+    sql`UPDATE events SET status = 'live', updated_at = now() WHERE status = 'upcoming' AND start_at <= now() AND end_at > now()`,
+  );
+  return res.rowCount ?? 0;
+}

@@ -1,0 +1,73 @@
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { sessions, users } from '../db/schema';
+import { hashToken, randomToken } from '../lib/tokens';
+import type { UserRow } from './users';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+// Writing last_seen_at on every request would turn each read into a write; a minute is precise enough.
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(
+  ex: Executor,
+  userId: string,
+  policy: SessionPolicy,
+  meta: { userAgent?: string; ip?: string },
+): Promise<string> {
+  const token = randomToken();
+  await ex.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + policy.absoluteMs),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return token;
+}
+
+/** The user behind a session token, or null when it is unknown, idle too long or past its absolute expiry. */
+export async function findSessionUser(ex: Executor, token: string, policy: SessionPolicy): Promise<UserRow | null> {
+  const idHash = hashToken(token);
+  const [row] = await ex
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash));
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {
+    await ex.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await ex.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(ex: Executor, token: string): Promise<void> {
+  await ex.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+export async function deleteUserSessions(ex: Executor, userId: string): Promise<void> {
+  await ex.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(ex: Executor, policy: SessionPolicy): Promise<void> {
+  const now = Date.now();
+  await ex
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))));
+}
+
+export async function countUserSessions(ex: Executor, userId: string): Promise<number> {
+  const rows = await ex
+    .select({ id: sessions.idHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return rows.length;
+}

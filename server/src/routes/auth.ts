@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordBody, loginBody, loginResponse, msgResponse, registerBody, resetPasswordBody, tokenParams,
+} from '@contract/auth';
+import { MSG } from '@contract/messages';
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { checkLimit, enforceLimit } from '../lib/limits';
+import { hashPassword, verifyPassword } from '../lib/passwords';
+import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { endSession, startSession } from '../plugins/auth';
+import { deleteUserSessions } from '../repositories/sessions';
+import { consumeToken, issueToken } from '../repositories/tokens';
+import {
+  activateUser, createUser, findUserByEmail, isNickTaken, isUniqueViolation, setPassword, toSessionUser, type UserRow,
+} from '../repositories/users';
+
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { database, limiter, mailer, config } = app.ctx;
+  const db = database.db;
+
+  const resendKey = (user: UserRow) => `verify-resend:${user.id}`;
+  const RESEND_WINDOW_MS = 5 * 60_000;
+
+  async function sendVerification(user: UserRow) {
+    await limiter.hit(resendKey(user), RESEND_WINDOW_MS);
+    const token = await issueToken(db, user.id, 'verify');
+    const link = `${config.PUBLIC_URL}/api/v1/auth/verify-email/${token}`;
+    await mailer.send(verifyEmailMail(user.email, user.nickName, link));
+  }
+
+  app.post('/auth/register', { schema: { body: registerBody, response: { 201: msgResponse } } }, async (request, reply) => {
+    await enforceLimit(limiter, `register:ip:${request.ip}`, config.limits.register);
+    const body = request.body;
+    const errors: Record<string, string> = {};
+    if (await findUserByEmail(db, body.email)) errors.email = MSG.emailTaken;
+    if (await isNickTaken(db, body.nickName)) errors.nickName = MSG.nickTaken;
+    if (Object.keys(errors).length) throw new ConflictError(Object.values(errors).join(', '), errors);
+    const passwordHash = await hashPassword(body.password);
+    let user: UserRow;
+    try {
+      user = await db.transaction((tx) =>
+        createUser(tx, {
+          email: body.email,
+          nickName: body.nickName,
+          name: body.name,
+          surname: body.surname,
+          phoneNumber: body.phoneNumber,
+          birthDate: body.age,
+          passwordHash,
+        }),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(`${MSG.emailTaken}, ${MSG.nickTaken}`);
+      throw err;
+    }
+    request.log.info({ userId: user.id }, 'user registered');
+    await sendVerification(user);
+    return reply.status(201).send({ msg: MSG.registered });
+  });
+
+  app.get(
+    '/auth/verify-email/:token',
+    { schema: { params: z.object({ token: z.string().max(200) }) } },
+    async (request, reply) => {
+      const valid = tokenParams.safeParse(request.params).success;
+      const userId = valid ? await consumeToken(db, request.params.token, 'verify') : null;
+      if (userId) await activateUser(db, userId);
+      return reply.redirect(userId ? '/login?status=success' : '/login?status=invalid', 302);
+    },
+  );
+
+  app.post('/auth/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const ipKey = `login:ip:${request.ip}`;
+    const emailKey = `login:email:${email}`;
+    const attempt = { email, ip: request.ip };
+    try {
+      await checkLimit(limiter, ipKey, config.limits.loginFailures);
+      await checkLimit(limiter, emailKey, config.limits.loginFailures);
+    } catch (err) {
+      request.log.warn({ login: { ...attempt, outcome: 'rate-limited' } }, 'login attempt');
+      throw err;
+    }
+    const user = await findUserByEmail(db, email);
+    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
+      await limiter.hit(ipKey, config.limits.loginFailures[1]);
+      await limiter.hit(emailKey, config.limits.loginFailures[1]);
+      request.log.warn({ login: { ...attempt, outcome: 'bad-credentials' } }, 'login attempt');
+      throw new UnauthorizedError(MSG.badCredentials);
+    }
+    if (!user.isActive) {
+      request.log.info({ login: { ...attempt, outcome: 'unverified' } }, 'login attempt');
+      // A fresh link helps those whose first one expired; at most one every five minutes.
+      if ((await limiter.count(resendKey(user))).count === 0) await sendVerification(user);
+      throw new ForbiddenError(MSG.verifyEmailFirst);
+    }
+    await startSession(app, request, reply, user.id);
+    request.log.info({ login: { ...attempt, outcome: 'success', userId: user.id } }, 'login attempt');
+    return { msg: MSG.loggedIn, ...toSessionUser(user) };
+  });
+
+  app.get('/auth/logout', { schema: { response: { 200: msgResponse } } }, async (request, reply) => {
+    await endSession(app, request, reply);
+    return { msg: MSG.loggedOut };
+  });
+
+  app.post('/auth/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: msgResponse } } }, async (request) => {
+    const { email } = request.body;
+    await enforceLimit(limiter, `forgot:ip:${request.ip}`, config.limits.forgotPassword);
+    await enforceLimit(limiter, `forgot:email:${email}`, config.limits.forgotPassword);
+    const user = await findUserByEmail(db, email);
+    if (user) {
+      const token = await issueToken(db, user.id, 'reset');
+      await mailer.send(resetPasswordMail(user.email, user.nickName, `${config.PUBLIC_URL}/reset-password/${token}`));
+    }
+    // The same answer whether or not the address has an account.
+    return { msg: MSG.forgotSent };
+  });
+
+  app.post(
+    '/auth/reset-password/:token',
+    { schema: { params: z.object({ token: z.string().max(200) }), body: resetPasswordBody, response: { 200: msgResponse } } },
+    async (request) => {
+      if (!tokenParams.safeParse(request.params).success) throw new BadRequestError(MSG.resetInvalid);
+      const passwordHash = await hashPassword(request.body.password);
+      const changed = await db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, request.params.token, 'reset');
+        if (!userId) return false;
+        await setPassword(tx, userId, passwordHash);
+        await deleteUserSessions(tx, userId);
+        return true;
+      });
+      if (!changed) throw new BadRequestError(MSG.resetInvalid);
+      return { msg: MSG.resetDone };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EVENT_MSG, MAP_EVENTS_LIMIT, eventDto, eventInput, eventTimes, isFinishedStatus, mapEventDto, searchInput } from '@contract/events';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { sendChatNotices } from '../realtime/chat-notify';
+import { sendStatusUpdates } from '../realtime/notify';
+import {
+  eventColumns, findEvent, insertEvent, listInBounds, searchByRadius, toEventDto, toMapEventDto, updateEvent,
+} from '../repositories/events';
+import { findParticipation } from '../repositories/participations';
+import { cancelEventAndRoom } from '../services/chat-rooms';
+import { resolveEventPlace, resolveSearchCenter } from '../services/event-place';
+
+export const idParams = z.object({ id: z.uuid({ error: EVENT_MSG.notFound }) });
+// A little slack for the form's default start ("now") and slow typing.
+const PAST_GRACE_MS = 15 * 60_000;
+
+const bounds = z
+  .object({
+    minLat: z.coerce.number().min(-90).max(90),
+    maxLat: z.coerce.number().min(-90).max(90),
+    minLon: z.coerce.number().min(-180).max(180),
+    maxLon: z.coerce.number().min(-180).max(180),
+  })
+  .partial();
+
+function timesOf(v: { startDate: string; startHour: string; duration: number }) {
+  const t = eventTimes(v.startDate, v.startHour, v.duration);
+  if (Number.isNaN(Date.parse(t.startDateTime))) throw new BadRequestError(EVENT_MSG.date, { startDate: EVENT_MSG.date });
+  return { startAt: new Date(t.startDateTime), endAt: new Date(t.endDateTime) };
+}
+
+export async function eventRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+  app.addHook('preHandler', app.requireUser);
+
+  app.get('/football-events', { schema: { querystring: bounds, response: { 200: z.object({ events: z.array(mapEventDto) }) } } }, async (request) => {
+    const q = request.query;
+    // Without a viewport: all of Poland.
+    const rows = await listInBounds(db, {
+      minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2, limit: MAP_EVENTS_LIMIT,
+    });
+    return { events: rows.map(toMapEventDto) };
+  });
+
+  app.post(
+    '/football-events/search',
+    { schema: { body: searchInput, response: { 200: z.object({ events: z.array(eventDto), total: z.number() }) } } },
+    async (request) => {
+      const q = request.body;
+      const center = resolveSearchCenter(q);
+      const { events, total } = await searchByRadius(app.ctx.database.pool, {
+        ...center, radiusKm: q.distance, gameType: q.gameType, limit: q.limit, offset: (q.page - 1) * q.limit,
+      });
+      return { events: events.map((e) => toEventDto(e, { distance: e.distance })), total };
+    },
+  );
+
+  app.get('/football-events/:id', { schema: { params: idParams, response: { 200: z.object({ event: eventDto }) } } }, async (request) => {
+    const event = await findEvent(db, request.params.id);
+    const isOwner = event?.ownerId === request.user!.id;
+    // A cancelled game is gone for everyone but its organiser.
+    if (!event || (event.status === 'cancelled' && !isOwner)) throw new NotFoundError(EVENT_MSG.notFound);
+    const mine = await findParticipation(db, event.id, request.user!.id);
+    return { event: toEventDto(event, { isParticipating: mine?.status === 'accepted' }) };
+  });
+
+  app.post(
+    '/football-events',
+    { schema: { body: eventInput, response: { 201: z.object({ msg: z.string(), event: eventDto }) } } },
+    async (request, reply) => {
+      const v = request.body;
+      const times = timesOf(v);
+      if (times.startAt.getTime() < Date.now() - PAST_GRACE_MS) throw new BadRequestError(EVENT_MSG.inPast, { startDate: EVENT_MSG.inPast });
+      const place = resolveEventPlace(v);
+      const id = await insertEvent(db, request.user!.id, eventColumns(v, place, times));
+      const event = await findEvent(db, id);
+      return reply.status(201).send({ msg: EVENT_MSG.created, event: toEventDto(event!) });
+    },
+  );
+
+  app.patch(
+    '/football-events/:id',
+    { schema: { params: idParams, body: eventInput, response: { 200: z.object({ msg: z.string(), event: eventDto }) } } },
+    async (request) => {
+      const v = request.body;
+      const existing = await findEvent(db, request.params.id);
+      if (!existing || existing.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
+      if (existing.ownerId !== request.user!.id) throw new ForbiddenError(EVENT_MSG.notOwner);
+      if (isFinishedStatus(existing.status)) throw new ConflictError(EVENT_MSG.finished);
+      const times = timesOf(v);
+      const moved = times.startAt.getTime() !== existing.startAt.getTime();
+      if (moved && times.startAt.getTime() < Date.now() - PAST_GRACE_MS) {
+        throw new BadRequestError(EVENT_MSG.inPast, { startDate: EVENT_MSG.inPast });
+      }
+      const place = resolveEventPlace(v);
+      await updateEvent(db, existing.id, eventColumns(v, place, times));
+      const event = await findEvent(db, existing.id);
+      return { msg: EVENT_MSG.updated, event: toEventDto(event!) };
+    },
+  );
+
+  app.delete('/football-events/:id', { schema: { params: idParams, response: { 200: z.object({ msg: z.string() }) } } }, async (request) => {
+    const existing = await findEvent(db, request.params.id);
+    if (!existing || existing.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
+    if (existing.ownerId !== request.user!.id) throw new ForbiddenError(EVENT_MSG.notOwner);
+    if (existing.status === 'completed') throw new ConflictError(EVENT_MSG.finished);
+    const { notices, chat } = await cancelEventAndRoom(db, existing.id);
+    sendStatusUpdates(app, notices);
+    sendChatNotices(app, chat);
+    return { msg: EVENT_MSG.deleted };
+  });
+}

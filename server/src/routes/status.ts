@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userStats as userStatsSchema } from '@contract/auth';
+import { EVENT_MSG, PARTICIPATION_STATUSES, isFinishedStatus, statusRecordDto, type EventDto } from '@contract/events';
+import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { sendChatNotices } from '../realtime/chat-notify';
+import { sendStatusUpdates } from '../realtime/notify';
+import { findEvent, findOwnedEvents, toEventDto, type EventWithOwner } from '../repositories/events';
+import {
+  deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, markRead, setParticipationStatus,
+} from '../repositories/participations';
+import { avatarUrlOf, getStats } from '../repositories/users';
+import { syncGroupMembership } from '../services/chat-rooms';
+import { completeEvent, type StatusNotice } from '../services/event-lifecycle';
+import { idParams } from './events';
+
+const msg = z.object({ msg: z.string() });
+const participant = z.object({ _id: z.string(), nickName: z.string(), name: z.string(), surname: z.string(), avatarUrl: z.string().nullable() });
+
+function notice(event: EventWithOwner, userId: string, status: StatusNotice['payload']['status'], recordId: string | null, to = userId): StatusNotice {
+  return {
+    userId: to,
+    payload: { eventId: event.id, eventName: event.eventName, userId, status, eventStatus: event.status, recordId, readBy: to !== userId },
+  };
+}
+
+export async function statusRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.database.db;
+  app.addHook('preHandler', app.requireUser);
+
+  async function visibleEvent(id: string, userId: string) {
+    const event = await findEvent(db, id);
+    if (!event || (event.status === 'cancelled' && event.ownerId !== userId)) throw new NotFoundError(EVENT_MSG.notFound);
+    return event;
+  }
+
+  async function ownedEvent(id: string, userId: string) {
+    const event = await findEvent(db, id);
+    if (!event || event.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
+    if (event.ownerId !== userId) throw new ForbiddenError(EVENT_MSG.notOwner);
+    return event;
+  }
+
+  app.get(
+    '/status/my-events',
+    { schema: { response: { 200: z.object({ userEvents: z.array(statusRecordDto), ownedEvents: z.array(z.custom<EventDto>()) }) } } },
+    async (request) => {
+      const me = request.user!.id;
+      const [records, owned] = await Promise.all([listForUser(db, me), findOwnedEvents(db, me)]);
+      const events = new Map<string, EventWithOwner>();
+      for (const r of records) {
+        const e = await findEvent(db, r.eventId);
+        if (e) events.set(e.id, e);
+      }
+      const userEvents = records
+        .filter((r) => events.has(r.eventId))
+        .map((r) => ({
+          _id: r.id,
+          eventID: toEventDto(events.get(r.eventId)!, { isParticipating: r.status === 'accepted' }),
+          userID: r.userId,
+          status: r.status,
+          readBy: r.readBy,
+          updatedAt: r.updatedAt.toISOString(),
+        }))
+        .sort((a, b) => a.eventID.startDateTime.localeCompare(b.eventID.startDateTime));
+      return { userEvents, ownedEvents: owned.map((e) => toEventDto(e)) };
+    },
+  );
+
+  app.get(
+    '/status/events/:id/my-status',
+    { schema: { params: idParams, response: { 200: z.object({ status: z.string().nullable(), readBy: z.boolean() }) } } },
+    async (request) => {
+      const event = await visibleEvent(request.params.id, request.user!.id);
+      if (event.ownerId === request.user!.id) return { status: 'owner', readBy: true };
+      const record = await findParticipation(db, event.id, request.user!.id);
+      return { status: record?.status ?? null, readBy: record?.readBy ?? true };
+    },
+  );
+
+  app.post(
+    '/status/events/:id/join',
+    { schema: { params: idParams, response: { 201: z.object({ msg: z.string(), status: z.string() }) } } },
+    async (request, reply) => {
+      const me = request.user!.id;
+      const event = await visibleEvent(request.params.id, me);
+      if (event.ownerId === me) throw new ConflictError(EVENT_MSG.ownEvent);
+      if (isFinishedStatus(event.status) || event.endAt.getTime() <= Date.now()) throw new ConflictError(EVENT_MSG.finished);
+      const created = await insertInterest(db, event.id, me);
+      if (!created) {
+        const existing = await findParticipation(db, event.id, me);
+        throw new ConflictError(existing?.status === 'rejected' ? EVENT_MSG.rejected : EVENT_MSG.alreadyHasStatus);
+      }
+      sendStatusUpdates(app, [notice(event, me, 'interested', created.id, event.ownerId)]);
+      return reply.status(201).send({ msg: EVENT_MSG.joined, status: 'interested' });
+    },
+  );
+
+  app.delete('/status/events/:id/leave', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
+    const me = request.user!.id;
+    const event = await visibleEvent(request.params.id, me);
+    const record = await findParticipation(db, event.id, me);
+    const canLeave = record && (record.status === 'interested' || record.status === 'accepted') && !isFinishedStatus(event.status);
+    if (!canLeave) throw new ConflictError(EVENT_MSG.cannotLeave);
+    // Leaving the game is leaving its group chat, in the same transaction.
+    const chat = await db.transaction(async (tx) => {
+      await deleteParticipation(tx, record.id);
+      return syncGroupMembership(tx, event, me, null);
+    });
+    sendStatusUpdates(app, [notice(event, me, null, null, event.ownerId)]);
+    sendChatNotices(app, chat);
+    return { msg: EVENT_MSG.left };
+  });
+
+  app.get(
+    '/status/events/:id/users',
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: z.object({
+            usersByStatus: z.object({ interested: z.array(participant), accepted: z.array(participant), rejected: z.array(participant) }),
+            eventUsers: z.array(z.object({ _id: z.string(), userID: participant, status: z.enum(PARTICIPATION_STATUSES), readBy: z.boolean() })),
+            userStats: z.array(userStatsSchema),
+            total: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const me = request.user!.id;
+      const event = await visibleEvent(request.params.id, me);
+      const isOwner = event.ownerId === me;
+      // Only the organiser sees who asked and who was turned away; everyone sees the accepted players.
+      const rows = (await listForEvent(db, event.id)).filter((r) => isOwner || r.record.status === 'accepted' || r.record.status === 'finished');
+      const person = (u: (typeof rows)[number]['user']) => ({
+        _id: u._id, nickName: u.nickName, name: u.name, surname: u.surname, avatarUrl: avatarUrlOf(u._id, u.avatarVersion),
+      });
+      const people = rows.map((r) => person(r.user));
+      const byStatus = (s: string) => rows.filter((r) => r.record.status === s).map((r) => person(r.user));
+      const ids = [event.ownerId, ...people.map((p) => p._id)];
+      const stats = await Promise.all(ids.map((id) => getStats(db, id)));
+      return {
+        usersByStatus: {
+          interested: byStatus('interested'),
+          // After the game, the players who were accepted are 'finished': still the game's line-up.
+          accepted: [...byStatus('accepted'), ...byStatus('finished')],
+          rejected: byStatus('rejected'),
+        },
+        eventUsers: rows.map((r) => ({ _id: r.record.id, userID: person(r.user), status: r.record.status, readBy: r.record.readBy })),
+        userStats: stats,
+        total: rows.length,
+      };
+    },
+  );
+
+  app.patch(
+    '/status/events/:id/users/:userId/status',
+    {
+      schema: {
+        params: idParams.extend({ userId: z.uuid({ error: EVENT_MSG.noParticipant }) }),
+        body: z.object({ status: z.enum(['accepted', 'rejected']) }),
+        response: { 200: z.object({ msg: z.string(), status: z.string() }) },
+      },
+    },
+    async (request) => {
+      const event = await ownedEvent(request.params.id, request.user!.id);
+      if (isFinishedStatus(event.status)) throw new ConflictError(EVENT_MSG.finished);
+      const record = await findParticipation(db, event.id, request.params.userId);
+      if (!record || record.status === 'finished') throw new NotFoundError(EVENT_MSG.noParticipant);
+      // Accepted players are in the game's group chat; a rejected one is taken out, in the same transaction.
+      const { updated, chat } = await db.transaction(async (tx) => {
+        const row = await setParticipationStatus(tx, record.id, request.body.status);
+        return { updated: row, chat: await syncGroupMembership(tx, event, record.userId, row.status) };
+      });
+      sendStatusUpdates(app, [notice(event, record.userId, updated.status, updated.id)]);
+      sendChatNotices(app, chat);
+      return { msg: EVENT_MSG.statusChanged, status: updated.status };
+    },
+  );
+
+  app.patch('/status/events/:id/finish', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
+    const event = await ownedEvent(request.params.id, request.user!.id);
+    const notices = await completeEvent(db, event.id);
+    if (!notices) throw new ConflictError(EVENT_MSG.finished);
+    sendStatusUpdates(app, notices);
+    return { msg: EVENT_MSG.completed };
+  });
+
+  app.patch('/status/events/:id/mark-read', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
+    await markRead(db, request.params.id, request.user!.id);
+    return { msg: 'OK' };
+  });
+}

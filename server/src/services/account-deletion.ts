@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { chatMembers, chatRooms, events, participations, users } from '../db/schema';
+import { deleteUserSessions } from '../repositories/sessions';
+import { removeLikesGiven } from '../repositories/profiles';
+import { avatarUrlOf } from '../repositories/users';
+import { cancelEvent, type StatusNotice } from './event-lifecycle';
+
+export interface DeletionOutcome {
+  avatarUrlToDelete: string | null;
+  /** Participants of the person's cancelled games, and organisers of games they were in. */
+  statusNotices: StatusNotice[];
+  /** Other members of rooms that went away with the account. */
+  removedFromRooms: { userId: string; roomId: string }[];
+}
+
+const NOT_FINISHED = ['upcoming', 'live'] as const;
+
+/**
+ * Deletes an account and everything that is the person's, in one transaction: their upcoming games
+ * are cancelled for the participants first, the likes they gave are withdrawn from the targets'
+ * totals, their private rooms go, and the user row's cascade takes sessions, avatar, statuses,
+ * messages, preferences, mutes, likes received and their own games. Others' counters of games
+ * played stay: those games did happen. Notices are returned for sending after commit.
+ */
+export async function deleteAccount(db: Db, userId: string): Promise<DeletionOutcome | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) return null;
+
+    const statusNotices: StatusNotice[] = [];
+    const owned = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.ownerId, userId), inArray(events.status, [...NOT_FINISHED])));
+    for (const e of owned) statusNotices.push(...((await cancelEvent(tx, e.id)) ?? []));
+
+    // Organisers of games the person was still in see them leave, as if they had left themselves.
+    const joined = await tx
+      .select({ event: events, record: participations })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(
+        and(
+          eq(participations.userId, userId),
+          inArray(participations.status, ['interested', 'accepted']),
+          inArray(events.status, [...NOT_FINISHED]),
+        ),
+      );
+    for (const { event } of joined) {
+      statusNotices.push({
+        userId: event.ownerId,
+        payload: { eventId: event.id, eventName: event.eventName, userId, status: null, eventStatus: event.status, recordId: null, readBy: false },
+      });
+    }
+
+    // Private rooms go with the person; group rooms of their games go with the games (cascade).
+    const myRooms = await tx
+      .select({ roomId: chatRooms.id, type: chatRooms.type, eventId: chatRooms.eventId })
+      .from(chatMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
+      .where(eq(chatMembers.userId, userId));
+    const ownedIds = new Set((await tx.select({ id: events.id }).from(events).where(eq(events.ownerId, userId))).map((r) => r.id));
+    const vanishing = myRooms.filter((r) => r.type === 'private' || (r.eventId && ownedIds.has(r.eventId))).map((r) => r.roomId);
+    const others = vanishing.length
+      ? await tx.select({ userId: chatMembers.userId, roomId: chatMembers.roomId }).from(chatMembers).where(inArray(chatMembers.roomId, vanishing))
+      : [];
+    const privateIds = myRooms.filter((r) => r.type === 'private').map((r) => r.roomId);
+    if (privateIds.length) await tx.delete(chatRooms).where(inArray(chatRooms.id, privateIds));
+
+    await removeLikesGiven(tx, userId);
+    await deleteUserSessions(tx, userId);
+    await tx.delete(users).where(eq(users.id, userId));
+
+    return {
+      avatarUrlToDelete: avatarUrlOf(user.id, user.avatarVersion),
+      statusNotices,
+      removedFromRooms: others.filter((o) => o.userId !== userId),
+    };
+  });
+}

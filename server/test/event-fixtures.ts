@@ -1,0 +1,31 @@
+import { utcToWarsaw } from '@contract/time';
+import type { TestClient } from './helpers';
+
+/** A valid add-event form body: a football game in Warsaw tomorrow evening. */
+export function eventBody(overrides: Record<string, unknown> = {}) {
+  const { date } = utcToWarsaw(Date.now() + 24 * 3600_000);
+  return {
+    eventName: 'Gierka na Orliku',
+    gameType: 'football',
+    startDate: date,
+    startHour: '18:30',
+    duration: 90,
+    address: { city: 'Warszawa', street: 'Marszałkowska', addressNumber: '10', postalCode: '00-001' },
+    fieldType: 'field',
+    playerCount: 4,
+    level: 'beginner',
+    price: 15,
+    paymentMethod: 'Na miejscu',
+    eventDescription: 'Gramy 5 na 5, weź wodę.',
+    phoneNumber: '600100200',
+    isPrivate: false,
+    isRecurring: false,
+    ...overrides,
+  };
+}
+
+export async function createEvent(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const res = await client.post('/football-events', eventBody(overrides));
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
+  return res.json().event as { _id: string; eventName: string; startDateTime: string };
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { distanceKm } from '@contract/towns';
+import { createEvent } from './event-fixtures';
+import { buildTestApp, signUp, type TestApp, type TestClient } from './helpers';
+
+let t: TestApp;
+let client: TestClient;
+let ownerId: string;
+
+// A seeded generator, so a failure can be reproduced.
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) % 4294967296;
+    return seed / 4294967296;
+  };
+}
+
+const center = { latitude: 52.2297, longitude: 21.0122 };
+const points: { id: string; latitude: number; longitude: number; isPrivate: boolean; past: boolean }[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const s = await signUp(t);
+  client = s.client;
+  ownerId = s.user._id;
+  const rand = rng(42);
+  const values = [];
+  for (let i = 0; i < 400; i++) {
+    const latitude = center.latitude + (rand() - 0.5) * 1.6;
+    const longitude = center.longitude + (rand() - 0.5) * 2.6;
+    const isPrivate = rand() < 0.1;
+    const past = rand() < 0.1;
+    values.push(sql`(${ownerId}, ${`Gra ${i}`}, 'football', '2030-01-01', '18:00',
+      ${past ? sql`now() - interval '3 hours'` : sql`now() + interval '1 day'`},
+      ${past ? sql`now() - interval '1 hour'` : sql`now() + interval '1 day 90 minutes'`},
+      90, 'Warszawa', 'Testowa', '1', '00-001', 'field', 'beginner', ${isPrivate}, ${latitude}, ${longitude})`);
+    points.push({ id: '', latitude, longitude, isPrivate, past });
+  }
+  const res = await t.database.db.execute(sql`INSERT INTO events (owner_id, event_name, game_type, start_date, start_hour,
+      start_at, end_at, duration, city, street, address_number, postal_code, field_type, level, is_private, latitude, longitude)
+    VALUES ${sql.join(values, sql`, `)} RETURNING id`);
+  res.rows.forEach((r, i) => (points[i].id = (r as { id: string }).id));
+});
+afterAll(() => t.close());
+
+async function searchAll(body: Record<string, unknown>) {
+  const ids: string[] = [];
+  const distances: number[] = [];
+  let total: number;
+  for (let page = 1; ; page++) {
+    const res = await client.post('/football-events/search', { ...body, page, limit: 25 });
+    expect(res.statusCode).toBe(200);
+    total = res.json().total;
+    for (const e of res.json().events) {
+      ids.push(e._id);
+      distances.push(e.distance);
+    }
+    if (res.json().events.length < 25) break;
+  }
+  return { ids, distances, total };
+}
+
+describe('radius search', () => {
+  it.each([5, 20, 50])('matches a brute-force distance check at %i km, nearest first, paged without gaps or repeats', async (km) => {
+    const { ids, distances, total } = await searchAll({ ...center, distance: km });
+    // earthdistance and haversine use slightly different earth radii: ignore points right at the edge.
+    const edge = km * 0.005;
+    const expected = points.filter((p) => !p.isPrivate && !p.past && distanceKm(center, p) <= km - edge).map((p) => p.id);
+    const allowed = new Set(points.filter((p) => !p.isPrivate && !p.past && distanceKm(center, p) <= km + edge).map((p) => p.id));
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of expected) expect(ids).toContain(id);
+    for (const id of ids) expect(allowed.has(id)).toBe(true);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+
+  it('searches around a city when only the city is known', async () => {
+    const byCity = await searchAll({ City: 'Warszawa', region: 'mazowieckie', distance: 10 });
+    const byPoint = await searchAll({ latitude: 52.2298, longitude: 21.0118, distance: 10 });
+    expect(Math.abs(byCity.total - byPoint.total)).toBeLessThanOrEqual(2);
+  });
+
+  it('filters by game type', async () => {
+    const event = await createEvent(client, { gameType: 'volleyball', eventName: 'Siatka nad Wisłą' });
+    const res = await client.post('/football-events/search', { ...center, distance: 50, gameType: 'volleyball' });
+    expect(res.json().events.map((e: { _id: string }) => e._id)).toEqual([event._id]);
+  });
+
+  it('refuses a distance outside 1–50 and an unknown or ambiguous city', async () => {
+    expect((await client.post('/football-events/search', { ...center, distance: 0 })).statusCode).toBe(400);
+    expect((await client.post('/football-events/search', { ...center, distance: 51 })).statusCode).toBe(400);
+    expect((await client.post('/football-events/search', { City: 'Atlantyda', distance: 5 })).statusCode).toBe(400);
+  });
+
+  it('lists the map viewport with only visible games inside it', async () => {
+    const box = { minLat: 52.1, maxLat: 52.3, minLon: 20.9, maxLon: 21.1 };
+    const res = await client.get(`/football-events?minLat=${box.minLat}&maxLat=${box.maxLat}&minLon=${box.minLon}&maxLon=${box.maxLon}`);
+    const got = new Set(res.json().events.map((e: { _id: string }) => e._id));
+    const want = points.filter(
+      (p) => !p.isPrivate && !p.past && p.latitude >= box.minLat && p.latitude <= box.maxLat && p.longitude >= box.minLon && p.longitude <= box.maxLon,
+    );
+    expect(want.length).toBeGreaterThan(0);
+    for (const p of want) expect(got.has(p.id)).toBe(true);
+    for (const e of res.json().events) {
+      const [lon, lat] = e.geolocation.coordinates;
+      expect(lat >= box.minLat && lat <= box.maxLat && lon >= box.minLon && lon <= box.maxLon).toBe(true);
+    }
+  });
+});

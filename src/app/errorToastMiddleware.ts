@@ -1,0 +1,18 @@
+import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { errorToastText } from '../api/errorToasts';
+import { toast } from './notify';
+
+function endpointName(meta: unknown): string | undefined {
+  const arg = (meta as { arg?: { endpointName?: unknown } } | undefined)?.arg;
+  return typeof arg?.endpointName === 'string' ? arg.endpointName : undefined;
+}
+
+/** The one place where failed API calls turn into the spec's error toasts. */
+export const errorToastMiddleware: Middleware = () => (next) => (action) => {
+  if (isRejectedWithValue(action)) {
+    const name = endpointName(action.meta);
+    const text = name ? errorToastText(name, action.payload) : undefined;
+    if (text) toast(text, 'error');
+  }
+  return next(action);
+};

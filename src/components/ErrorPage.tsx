@@ -1,0 +1,19 @@
+import { useNavigate, useRouteError } from 'react-router';
+import { IS_DEV } from '../config/env';
+import './pages.css';
+
+/** The router's errorElement (spec: heading ERROR, a button back to /). */
+export function ErrorPage() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  if (IS_DEV) console.error(error);
+  return (
+    <main className="status-page status-page-full">
+      <h1>ERROR</h1>
+      <p>Coś poszło nie tak. Spróbuj ponownie za chwilę.</p>
+      <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
+        Powrót do Strony Głównej
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { sidebarToggled } from '../features/dashboard/dashboardSlice';
+import { useLogoutMutation } from '../features/session/sessionApi';
+import { NotificationBell } from '../features/unread/NotificationBell';
+import { SIDEBAR_ID } from '../features/dashboard/dashboardLinks';
+import { NavbarAvatar } from './NavbarAvatar';
+import './Navbar.css';
+
+function SidebarToggle() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((state) => state.dashboard.sidebarOpen);
+  return (
+    <button
+      type="button"
+      className="navbar-toggle"
+      aria-label="Menu boczne"
+      aria-expanded={open}
+      aria-controls={SIDEBAR_ID}
+      onClick={() => dispatch(sidebarToggled())}
+    >
+      <span className="navbar-toggle-bar" aria-hidden="true" />
+      <span className="navbar-toggle-bar" aria-hidden="true" />
+      <span className="navbar-toggle-bar" aria-hidden="true" />
+    </button>
+  );
+}
+
+export function Navbar() {
+  const signedIn = useAppSelector((state) => Boolean(state.session.user));
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+
+  const signOut = () => {
+    // Leave the guarded pages first so the guard does not bounce us to /login.
+    navigate('/');
+    void logout();
+  };
+
+  return (
+    <header className="navbar">
+      <div className="navbar-start">
+        {onDashboard && <SidebarToggle />}
+        <Link to="/" className="navbar-logo" aria-label="Graj Razem, strona startowa">
+          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <span className="navbar-brand" aria-hidden="true">
+            Graj Razem
+          </span>
+        </Link>
+      </div>
+      <nav className="navbar-links" aria-label="Główna nawigacja">
+        {signedIn ? (
+          <>
+            {onDashboard && <NotificationBell />}
+            <NavLink to="/dashboard" end className="navbar-link navbar-link-cta">
+              Przejdź do Aplikacji
+            </NavLink>
+            <NavLink to="/dashboard/profile" className="navbar-link navbar-profile">
+              <NavbarAvatar />
+              Profil
+            </NavLink>
+            <button type="button" className="navbar-link navbar-button" onClick={signOut}>
+              Wyloguj się
+            </button>
+          </>
+        ) : (
+          <>
+            <NavLink to="/" end className="navbar-link">
+              Strona startowa
+            </NavLink>
+            <NavLink to="/login" className="navbar-link">
+              Zaloguj się
+            </NavLink>
+            <NavLink to="/register" className="navbar-link navbar-link-cta">
+              Zarejestruj się
+            </NavLink>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

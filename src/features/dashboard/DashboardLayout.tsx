@@ -1,0 +1,44 @@
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageFallback } from '../../components/PageFallback';
+import { GeolocationPrompt } from '../location/GeolocationPrompt';
+import { DashboardMap } from '../map/DashboardMap';
+import { Sidebar } from './Sidebar';
+import './DashboardLayout.css';
+
+/** What dashboard pages get from `useOutletContext`. */
+export interface DashboardOutletContext {
+  hideContent: () => void;
+}
+
+/**
+ * The map fills the screen; the sidebar and the content area float over it.
+ * 'Pokaż mapę' hides the content area until the path changes or the person brings it back.
+ */
+export function DashboardLayout() {
+  const { pathname } = useLocation();
+  const [hiddenAt, setHiddenAt] = useState<string | null>(null);
+  const contentHidden = hiddenAt === pathname;
+  const context: DashboardOutletContext = { hideContent: () => setHiddenAt(pathname) };
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard-map" role="region" aria-label="Mapa">
+        <DashboardMap />
+      </div>
+      <Sidebar />
+      {contentHidden ? (
+        <button type="button" className="btn btn-primary dashboard-show-panel" onClick={() => setHiddenAt(null)}>
+          Pokaż panel
+        </button>
+      ) : (
+        <section className="dashboard-content" aria-label="Panel">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet context={context} />
+          </Suspense>
+        </section>
+      )}
+      <GeolocationPrompt />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_LOCATION } from '@contract/constants';
+import type { SearchInput } from '@contract/events';
+import type { RootState } from '../../app/store';
+import { sessionApi } from '../session/sessionApi';
+import { eventsApi } from './eventsApi';
+
+/** Everything the find-event screen remembers between visits; the events themselves stay in the API cache. */
+export interface FilteredEventsState {
+  center: { latitude: number; longitude: number } | null;
+  searchRadius: number;
+  /** The last search's request, which keys its cache entry. */
+  query: SearchInput | null;
+  /** '' means every game type. */
+  gameType: string;
+  resultIds: string[];
+  total: number;
+}
+
+const initialState: FilteredEventsState = {
+  center: null,
+  searchRadius: DEFAULT_LOCATION.distance,
+  query: null,
+  gameType: '',
+  resultIds: [],
+  total: 0,
+};
+
+export const filteredEventsSlice = createSlice({
+  name: 'filteredEvents',
+  initialState,
+  reducers: {
+    searchSubmitted(state, action: PayloadAction<{ query: SearchInput; center: FilteredEventsState['center'] }>) {
+      state.query = action.payload.query;
+      state.center = action.payload.center;
+      state.searchRadius = Number(action.payload.query.distance ?? DEFAULT_LOCATION.distance);
+    },
+    gameTypeFilterChanged(state, action: PayloadAction<string>) {
+      state.gameType = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(eventsApi.endpoints.searchEvents.matchFulfilled, (state, { payload, meta }) => {
+      // Only the answer to the search on screen counts, not a late one for an older search.
+      if (JSON.stringify(meta.arg.originalArgs) !== JSON.stringify(state.query)) return;
+      state.resultIds = payload.events.map((e) => e._id);
+      state.total = payload.total;
+    });
+    builder.addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => initialState);
+  },
+});
+
+export const { searchSubmitted, gameTypeFilterChanged } = filteredEventsSlice.actions;
+export const filteredEventsReducer = filteredEventsSlice.reducer;
+
+const selectSearchResult = (state: RootState) =>
+  state.filteredEvents.query ? eventsApi.endpoints.searchEvents.select(state.filteredEvents.query)(state).data : undefined;
+
+/** The last search's events in the server's order (nearest first), narrowed to the chosen game type. */
+export const selectFilteredEvents = createSelector(
+  [selectSearchResult, (state: RootState) => state.filteredEvents.gameType],
+  (result, gameType) => (result?.events ?? []).filter((e) => !gameType || e.gameType === gameType),
+);

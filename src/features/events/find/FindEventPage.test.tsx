@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { EVENT_MSG } from '@contract/events';
+import { makeEvent } from '../../../test/eventFixtures';
+import { API, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { server } from '../../../test/server';
+
+interface SearchBody {
+  City?: string;
+  region?: string | null;
+  distance?: number;
+}
+
+function recordSearches(events = [makeEvent({ eventName: 'Gierka na Orliku', distance: 1.2 })]) {
+  const searches: SearchBody[] = [];
+  let saved: unknown = null;
+  server.use(
+    http.post(`${API}/football-events/search`, async ({ request }) => {
+      searches.push((await request.json()) as SearchBody);
+      return HttpResponse.json({ events, total: events.length });
+    }),
+    http.post(`${API}/location/set-location`, async ({ request }) => {
+      saved = await request.json();
+      return HttpResponse.json({ latitude: 52.2298, longitude: 21.0118, City: 'Warszawa', region: 'mazowieckie', Country: 'Poland' });
+    }),
+  );
+  return { searches, saved: () => saved };
+}
+
+async function openFind() {
+  const view = renderApp('/dashboard/find-event', { preloadedState: signedIn() });
+  await screen.findByRole('heading', { name: 'Znajdź Wydarzenie' }, { timeout: 5000 });
+  return view;
+}
+
+describe('find event', () => {
+  it('suggests towns grouped by voivodeship from the second letter', async () => {
+    const { user } = await openFind();
+    const city = screen.getByRole('combobox', { name: 'Miasto' });
+    await user.type(city, 'O');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.type(city, 's');
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('group').map((g) => g.textContent)).toEqual([
+      'małopolskieOsiek',
+      'świętokrzyskieOsiek',
+    ]);
+  });
+
+  it('alerts that a city in several voivodeships needs a suggestion, and does not search', async () => {
+    const { searches } = recordSearches();
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Osiek');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EVENT_MSG.cityAmbiguous);
+    expect(searches).toEqual([]);
+  });
+
+  it('alerts that an unknown city is not in the database', async () => {
+    const { searches } = recordSearches();
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Atlantyda');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EVENT_MSG.cityUnknown);
+    expect(searches).toEqual([]);
+  });
+
+  it('fills in the region of a single match, searches and saves the city as the location', async () => {
+    const { searches, saved } = recordSearches();
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText('Województwo: mazowieckie')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Gierka na Orliku/ })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/event\/e-\d+$/));
+    expect(searches).toEqual([expect.objectContaining({ City: 'Warszawa', region: 'mazowieckie', distance: 5 })]);
+    expect(saved()).toEqual({ City: 'Warszawa', region: 'mazowieckie', Country: 'Poland' });
+  });
+
+  it('searches the voivodeship of the chosen suggestion', async () => {
+    const { searches } = recordSearches();
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Osi');
+    await user.click((await screen.findAllByRole('option', { name: 'Osiek' }))[1]);
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await screen.findByText('Znaleziono: 1');
+    expect(searches[0]).toMatchObject({ City: 'Osiek', region: 'świętokrzyskie' });
+  });
+
+  it.each([
+    ['80', 50],
+    ['0', 1],
+    ['', 1],
+    ['12', 12],
+  ])('clamps the distance %p to %p km', async (typed, expected) => {
+    const { searches } = recordSearches();
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Kraków');
+    const distance = screen.getByLabelText('Odległość (km)');
+    await user.clear(distance);
+    if (typed) await user.type(distance, typed);
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await screen.findByText('Znaleziono: 1');
+    expect(distance).toHaveValue(expected);
+    expect(searches[0].distance).toBe(expected);
+  });
+
+  it('narrows the results by game type on the client', async () => {
+    recordSearches([makeEvent({ eventName: 'Mecz piłki' }), makeEvent({ eventName: 'Siatka w hali', gameType: 'volleyball' })]);
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Kraków');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await screen.findByText('Znaleziono: 2');
+    await user.selectOptions(screen.getByLabelText('Rodzaj gry'), 'volleyball');
+    expect(screen.getByText('Znaleziono: 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Siatka w hali/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Mecz piłki/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when nothing is found', async () => {
+    recordSearches([]);
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Radom');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText('Brak wydarzeń w promieniu 5 km. Zwiększ odległość albo wybierz inny rodzaj gry.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { EVENT_MSG, type EventDto } from '@contract/events';
+import { CONFIRM_QUESTION } from '../../../components/ConfirmDialog';
+import { eventUsers, makeEvent, ownEvent } from '../../../test/eventFixtures';
+import { API, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { server } from '../../../test/server';
+
+const anna = { _id: 'u-5', nickName: 'Anna_gra', name: 'Anna', surname: 'Mak', avatarUrl: null };
+const piotr = { _id: 'u-6', nickName: 'Piotr_gra', name: 'Piotr', surname: 'Bąk', avatarUrl: null };
+const ewa = { _id: 'u-7', nickName: 'Ewa_gra', name: 'Ewa', surname: 'Wit', avatarUrl: null };
+
+function serveManagement(event: EventDto, opts: { finish?: number } = {}) {
+  const decisions: Array<{ userId: string; status: string }> = [];
+  const calls = { finish: 0, remove: 0 };
+  server.use(
+    http.get(`${API}/football-events/${event._id}`, () => HttpResponse.json({ event })),
+    http.get(`${API}/status/events/${event._id}/users`, () =>
+      HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [piotr], rejected: [ewa] }, total: 3 })),
+    ),
+    http.patch(`${API}/status/events/${event._id}/users/:userId/status`, async ({ params, request }) => {
+      const { status } = (await request.json()) as { status: string };
+      decisions.push({ userId: String(params.userId), status });
+      return HttpResponse.json({ msg: EVENT_MSG.statusChanged, status });
+    }),
+    http.patch(`${API}/status/events/${event._id}/finish`, () => {
+      calls.finish += 1;
+      return HttpResponse.json({ msg: EVENT_MSG.completed }, { status: opts.finish ?? 200 });
+    }),
+    http.delete(`${API}/football-events/${event._id}`, () => {
+      calls.remove += 1;
+      return HttpResponse.json({ msg: EVENT_MSG.deleted });
+    }),
+  );
+  return { decisions, calls };
+}
+
+async function openManagement(event: EventDto) {
+  const view = renderApp(`/dashboard/event/edit/${event._id}`, { preloadedState: signedIn() });
+  await screen.findByRole('heading', { level: 1, name: event.eventName }, { timeout: 5000 });
+  return view;
+}
+
+describe('event management', () => {
+  it('counts the people by status', async () => {
+    const event = ownEvent();
+    serveManagement(event);
+    await openManagement(event);
+    const counts = within(screen.getByRole('list', { name: 'Zgłoszenia' }));
+    await waitFor(() => expect(counts.getByText(/Zainteresowanych/)).toHaveTextContent('Zainteresowanych: 1'));
+    expect(counts.getByText(/Zaakceptowanych/)).toHaveTextContent('Zaakceptowanych: 1');
+    expect(counts.getByText(/Odrzuconych/)).toHaveTextContent('Odrzuconych: 1');
+  });
+
+  it("disables 'Dodaj' for the accepted and 'Odrzuć' for the rejected, and sends the decision", async () => {
+    const event = ownEvent();
+    const { decisions } = serveManagement(event);
+    const { user } = await openManagement(event);
+    const accepted = within(await screen.findByRole('article', { name: 'Piotr_gra' }));
+    expect(accepted.getByRole('button', { name: 'Dodaj' })).toBeDisabled();
+    expect(accepted.getByRole('button', { name: 'Odrzuć' })).toBeEnabled();
+    const rejected = within(screen.getByRole('article', { name: 'Ewa_gra' }));
+    expect(rejected.getByRole('button', { name: 'Odrzuć' })).toBeDisabled();
+    await user.click(within(screen.getByRole('article', { name: 'Anna_gra' })).getByRole('button', { name: 'Dodaj' }));
+    await waitFor(() => expect(decisions).toEqual([{ userId: 'u-5', status: 'accepted' }]));
+  });
+
+  it('asks before finishing and does nothing on NIE', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    const { user } = await openManagement(event);
+    await user.click(screen.getByRole('button', { name: 'Zakończ' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'ZAKOŃCZ' });
+    expect(within(dialog).getByText(CONFIRM_QUESTION)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'NIE' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'NIE' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.finish).toBe(0);
+  });
+
+  it('finishes on TAK, says so and goes to the dashboard', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    const { user, router } = await openManagement(event);
+    await user.click(screen.getByRole('button', { name: 'Zakończ' }));
+    await user.click(screen.getByRole('button', { name: 'TAK' }));
+    expect(await screen.findByText('Wydarzenie zostało zakończone')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.finish).toBe(1);
+  });
+
+  it('deletes after USUŃ is confirmed and goes to the dashboard', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    const { user, router } = await openManagement(event);
+    await user.click(screen.getByRole('button', { name: 'Usuń' }));
+    expect(screen.getByRole('alertdialog', { name: 'USUŃ' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'TAK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.remove).toBe(1);
+  });
+
+  it("says 'Coś poszło nie tak, spróbuj ponownie' when finishing fails and stays", async () => {
+    const event = ownEvent();
+    serveManagement(event, { finish: 500 });
+    const { user, router } = await openManagement(event);
+    await user.click(screen.getByRole('button', { name: 'Zakończ' }));
+    await user.click(screen.getByRole('button', { name: 'TAK' }));
+    expect(await screen.findByText('Coś poszło nie tak, spróbuj ponownie')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/dashboard/event/edit/${event._id}`);
+  });
+
+  it("toggles the edit form with 'Edytuj', filled with the game", async () => {
+    const event = ownEvent({ eventName: 'Wtorkowy mecz' });
+    serveManagement(event);
+    const { user } = await openManagement(event);
+    const edit = screen.getByRole('button', { name: 'Edytuj' });
+    await user.click(edit);
+    expect(edit).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Nazwa wydarzenia')).toHaveValue('Wtorkowy mecz');
+    await user.click(edit);
+    expect(screen.queryByLabelText('Nazwa wydarzenia')).not.toBeInTheDocument();
+  });
+
+  it('tells a finished game apart and offers no actions', async () => {
+    const event = ownEvent({ eventStatus: 'completed' });
+    serveManagement(event);
+    await openManagement(event);
+    expect(screen.getByText(EVENT_MSG.finished)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zakończ' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dodaj' })).not.toBeInTheDocument();
+  });
+
+  it('does not let a stranger manage the game', async () => {
+    const event = makeEvent();
+    serveManagement(event);
+    await openManagement(event);
+    expect(screen.getByText(EVENT_MSG.notOwner)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Usuń' })).not.toBeInTheDocument();
+  });
+});

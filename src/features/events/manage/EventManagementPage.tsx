@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { EVENT_MSG, isFinishedStatus, type EventDto } from '@contract/events';
+import { useAppSelector } from '../../../app/hooks';
+import { toast } from '../../../app/notify';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageFallback } from '../../../components/PageFallback';
+import { EventInfoList } from '../detail/EventInfoList';
+import '../eventErrorToasts';
+import { formatDate, gameTypeLabel } from '../eventFormat';
+import { EventLoadError } from '../EventLoadError';
+import { useDeleteEventMutation, useFinishEventMutation, useGetEventQuery, useGetEventUsersQuery } from '../eventsApi';
+import { EventForm } from '../form/EventForm';
+import { formStateFromEvent } from '../form/eventForm';
+import { ParticipantManager } from './ParticipantManager';
+import '../EventPages.css';
+import './EventManagementPage.css';
+
+type Pending = 'finish' | 'delete' | null;
+
+/** The organiser's page of one game (spec: Event management). */
+export function EventManagementPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  // My events passes the event along (spec), so the page has something to show at once.
+  const passed = (useLocation().state as { event?: EventDto } | null)?.event;
+  const me = useAppSelector((state) => state.session.user?._id);
+  const eventQuery = useGetEventQuery(id);
+  const event = eventQuery.data?.event ?? (passed?._id === id ? passed : undefined);
+  const { data: users } = useGetEventUsersQuery(id, { skip: !eventQuery.isSuccess });
+  const [finishEvent, finishing] = useFinishEventMutation();
+  const [deleteEvent, deleting] = useDeleteEventMutation();
+  const [editing, setEditing] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+
+  if (eventQuery.isError) return <EventLoadError error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />;
+  if (!event) return <PageFallback />;
+  if (event.createdBy._id !== me) {
+    return (
+      <div className="event-page" role="alert">
+        <h1>{event.eventName}</h1>
+        <p>{EVENT_MSG.notOwner}</p>
+        <Link to={`/dashboard/event/${event._id}`} className="btn btn-primary">
+          Przejdź do wydarzenia
+        </Link>
+      </div>
+    );
+  }
+
+  const finished = isFinishedStatus(event.eventStatus);
+  const confirm = async () => {
+    // Failures toast through the error middleware ('Coś poszło nie tak, spróbuj ponownie').
+    const result = pending === 'finish' ? await finishEvent(id) : await deleteEvent(id);
+    setPending(null);
+    if (!('data' in result) || !result.data) return;
+    toast(pending === 'finish' ? EVENT_MSG.completed : result.data.msg, 'success');
+    navigate('/dashboard');
+  };
+  const count = (key: 'interested' | 'accepted' | 'rejected') => users?.usersByStatus[key].length ?? 0;
+
+  return (
+    <div className="event-page event-manage">
+      <header className="event-header">
+        <p className="event-kicker">
+          Zarządzanie wydarzeniem · {gameTypeLabel(event.gameType)}
+        </p>
+        <h1>{event.eventName}</h1>
+        <p className="event-when">
+          {formatDate(event.startDate)}, {event.startHour} · {event.addressString}
+        </p>
+        <Link to={`/dashboard/event/${event._id}`}>Zobacz stronę wydarzenia</Link>
+      </header>
+      {finished ? (
+        <p className="manage-finished" role="status">
+          {event.eventStatus === 'cancelled' ? EVENT_MSG.cancelled : EVENT_MSG.finished}
+        </p>
+      ) : (
+        <div className="manage-actions">
+          <button type="button" className="btn btn-primary" aria-expanded={editing} aria-controls="event-edit" onClick={() => setEditing((v) => !v)}>
+            Edytuj
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setPending('finish')}>
+            Zakończ
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => setPending('delete')}>
+            Usuń
+          </button>
+        </div>
+      )}
+      {editing && !finished && (
+        <section id="event-edit" className="event-section" aria-labelledby="event-edit-title">
+          <h2 id="event-edit-title">Edycja wydarzenia</h2>
+          <EventForm initial={formStateFromEvent(event)} eventId={event._id} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+        </section>
+      )}
+      <ul className="manage-counts" aria-label="Zgłoszenia">
+        <li>Zainteresowanych: <strong>{count('interested')}</strong></li>
+        <li>Zaakceptowanych: <strong>{count('accepted')}</strong></li>
+        <li>Odrzuconych: <strong>{count('rejected')}</strong></li>
+      </ul>
+      <ParticipantManager eventId={event._id} users={users} locked={finished} />
+      {!editing && (
+        <details className="event-section">
+          <summary>Informacje o wydarzeniu</summary>
+          <EventInfoList event={event} />
+        </details>
+      )}
+      {pending && (
+        <ConfirmDialog action={pending === 'finish' ? 'ZAKOŃCZ' : 'USUŃ'} busy={finishing.isLoading || deleting.isLoading}
+          onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { UserStats } from '@contract/auth';
+import { useSetParticipantStatusMutation, type EventUsersResponse, type Participant } from '../eventsApi';
+import { PlayerCard } from '../PlayerCard';
+
+interface ParticipantManagerProps {
+  eventId: string;
+  users: EventUsersResponse | undefined;
+  /** A finished game's line-up can no longer change. */
+  locked: boolean;
+}
+
+const GROUPS = [
+  { key: 'interested', title: 'Zainteresowani', empty: 'Nikt nie czeka na decyzję.' },
+  { key: 'accepted', title: 'Zaakceptowani', empty: 'Nikogo jeszcze nie przyjęto.' },
+  { key: 'rejected', title: 'Odrzuceni', empty: 'Nikogo nie odrzucono.' },
+] as const;
+
+/** The organiser's participant cards with Dodaj (accept) and Odrzuć (reject) (spec: Event management). */
+export function ParticipantManager({ eventId, users, locked }: ParticipantManagerProps) {
+  const [setStatus, { isLoading, originalArgs }] = useSetParticipantStatusMutation();
+  const statsOf = (id: string): UserStats | undefined => users?.userStats.find((s) => s.userID === id);
+  const busyWith = isLoading ? originalArgs?.userId : undefined;
+  // Failures are silent (spec section 8); the list is refetched either way.
+  const decide = (person: Participant, status: 'accepted' | 'rejected') => void setStatus({ eventId, userId: person._id, status });
+
+  return (
+    <>
+      {GROUPS.map(({ key, title, empty }) => {
+        const people = users?.usersByStatus[key] ?? [];
+        return (
+          <section key={key} className="event-section" aria-labelledby={`manage-${key}`}>
+            <h2 id={`manage-${key}`}>
+              {title} ({people.length})
+            </h2>
+            {people.length === 0 ? (
+              <p className="event-empty">{empty}</p>
+            ) : (
+              <ul className="player-grid">
+                {people.map((person) => (
+                  <li key={person._id}>
+                    <PlayerCard
+                      person={person}
+                      stats={statsOf(person._id)}
+                      actions={
+                        !locked && (
+                          <>
+                            <button type="button" className="btn btn-primary btn-small" disabled={key === 'accepted' || busyWith === person._id}
+                              onClick={() => decide(person, 'accepted')}>
+                              Dodaj
+                            </button>
+                            <button type="button" className="btn btn-secondary btn-small" disabled={key === 'rejected' || busyWith === person._id}
+                              onClick={() => decide(person, 'rejected')}>
+                              Odrzuć
+                            </button>
+                          </>
+                        )
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}

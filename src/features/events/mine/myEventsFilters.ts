@@ -1,0 +1,48 @@
+import { isFinishedStatus, type EventDto, type StatusRecordDto } from '@contract/events';
+
+export const FILTERS = [
+  { key: 'mine', label: 'Moje' },
+  { key: 'accepted', label: 'Zaakceptowany' },
+  { key: 'interested', label: 'Zainteresowany' },
+  { key: 'rejected', label: 'Odrzucone' },
+  { key: 'finished', label: 'Zakończone' },
+  // The spec has these three toggles, without any visible effect.
+  { key: 'today', label: 'Dzisiaj' },
+  { key: 'week', label: 'Tydzień' },
+  { key: 'recurring', label: 'Cykliczne' },
+] as const;
+
+export type FilterKey = (typeof FILTERS)[number]['key'];
+export type Filters = Record<FilterKey, boolean>;
+
+/** Spec: all toggles on by default. */
+export const ALL_FILTERS_ON = Object.fromEntries(FILTERS.map((f) => [f.key, true])) as Filters;
+
+/** A game I take part in is over when I played it or when the game itself finished or was cancelled. */
+export function isParticipationOver(record: StatusRecordDto): boolean {
+  return record.status === 'finished' || isFinishedStatus(record.eventID.eventStatus);
+}
+
+export interface MyEventsGroups {
+  owned: EventDto[];
+  ownedFinished: EventDto[];
+  participating: StatusRecordDto[];
+}
+
+/**
+ * The three groups of the screen under the toggles: Moje shows my own games (the finished ones
+ * also need Zakończone); a game I take part in shows under its status toggle, or under
+ * Zakończone once it is over.
+ */
+export function groupMyEvents(data: { userEvents: StatusRecordDto[]; ownedEvents: EventDto[] } | undefined, filters: Filters): MyEventsGroups {
+  const owned = data?.ownedEvents ?? [];
+  const records = data?.userEvents ?? [];
+  return {
+    owned: filters.mine ? owned.filter((e) => !isFinishedStatus(e.eventStatus)) : [],
+    ownedFinished:
+      filters.mine && filters.finished
+        ? owned.filter((e) => isFinishedStatus(e.eventStatus)).sort((a, b) => b.startDateTime.localeCompare(a.startDateTime))
+        : [],
+    participating: records.filter((r) => (isParticipationOver(r) ? filters.finished : r.status !== 'finished' && filters[r.status])),
+  };
+}

@@ -1,0 +1,87 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { EventDto } from '@contract/events';
+import { makeEvent } from '../../test/eventFixtures';
+import { API, signedIn } from '../../test/fixtures';
+import { stubMap } from '../../test/mapLibreStub';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const near = (longitude: number, latitude: number, overrides: Partial<EventDto> = {}) =>
+  makeEvent({ ...overrides, geolocation: { type: 'Point', coordinates: [longitude, latitude] } });
+
+function serveMapEvents(events: EventDto[]) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get(`${API}/football-events`, ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ events });
+    }),
+  );
+  return queries;
+}
+
+async function openMap() {
+  const view = renderApp('/dashboard', { preloadedState: signedIn() });
+  await screen.findByTestId('maplibre-stub', {}, { timeout: 5000 });
+  return view;
+}
+
+describe('dashboard map', () => {
+  it("asks for the games of the view ±0.2° around Warsaw when nothing is saved", async () => {
+    const queries = serveMapEvents([]);
+    await openMap();
+    await waitFor(() => expect(queries).toHaveLength(1));
+    expect(Object.fromEntries(queries[0])).toEqual({ minLat: '52', maxLat: '52.5', minLon: '20.7', maxLon: '21.3' });
+  });
+
+  it('shows a marker per game and a cluster for games close together', async () => {
+    serveMapEvents([
+      near(21.0122, 52.2297, { eventName: 'Orlik A' }),
+      near(21.0123, 52.2298, { eventName: 'Orlik B' }),
+      near(21.03, 52.235, { eventName: 'Hala C', gameType: 'volleyball' }),
+    ]);
+    await openMap();
+    expect(await screen.findByRole('button', { name: '2 wydarzenia w tym miejscu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siatkówka: Hala C' })).toBeInTheDocument();
+  });
+
+  it("lists a cluster's games in a popup with type, name, price, duration and players sought", async () => {
+    const a = near(21.0122, 52.2297, { eventName: 'Orlik A', price: 15, duration: 90, playerCount: 4 });
+    const b = near(21.0123, 52.2298, { eventName: 'Orlik B', price: 0, duration: 60, playerCount: 2, gameType: 'basketball' });
+    serveMapEvents([a, b]);
+    const { user } = await openMap();
+    await user.click(await screen.findByRole('button', { name: '2 wydarzenia w tym miejscu' }));
+    const popup = within(screen.getByRole('region', { name: '2 wydarzenia w tym miejscu' }));
+    const first = popup.getByRole('link', { name: /Orlik A/ });
+    expect(first).toHaveAttribute('href', `/dashboard/event/${a._id}`);
+    expect(first).toHaveTextContent('Piłka nożna');
+    expect(first).toHaveTextContent('15 zł · 90 min · Szuka: 4');
+    expect(popup.getByRole('link', { name: /Orlik B/ })).toHaveTextContent('Koszykówka');
+    await user.click(popup.getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('region', { name: '2 wydarzenia w tym miejscu' })).not.toBeInTheDocument();
+  });
+
+  it('closes the popup when its marker leaves the view', async () => {
+    serveMapEvents([near(21.0122, 52.2297, { eventName: 'Orlik A' })]);
+    const { user } = await openMap();
+    await user.click(await screen.findByRole('button', { name: 'Piłka nożna: Orlik A' }));
+    expect(screen.getByRole('region', { name: '1 wydarzenie w tym miejscu' })).toBeInTheDocument();
+    act(() => stubMap.last().moveTo({ longitude: 21.009 }));
+    expect(screen.getByRole('region', { name: '1 wydarzenie w tym miejscu' })).toBeInTheDocument();
+    act(() => stubMap.last().moveTo({ longitude: 21.2 }));
+    expect(screen.queryByRole('region', { name: '1 wydarzenie w tym miejscu' })).not.toBeInTheDocument();
+  });
+
+  it('starts from the saved location and uses the dark style by default', async () => {
+    server.use(
+      http.get(`${API}/location/decrypt`, () =>
+        HttpResponse.json({ latitude: 50.0614, longitude: 19.9366, City: 'Kraków', region: 'małopolskie', Country: 'Poland' }),
+      ),
+    );
+    const queries = serveMapEvents([]);
+    await openMap();
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', 'http://localhost/map/offline-style-dark.json');
+    await waitFor(() => expect(queries.some((q) => q.get('minLat') === '49.8')).toBe(true));
+  });
+});

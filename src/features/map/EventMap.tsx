@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import Map, { Marker, NavigationControl, Popup, type MapRef } from 'react-map-gl/maplibre';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { EventDto } from '@contract/events';
+import { useAppSelector } from '../../app/hooks';
+import { useListEventsInBoundsQuery } from '../events/eventsApi';
+import { selectHomePosition } from '../location/locationSlice';
+import {
+  buildClusterIndex, clustersInView, DEFAULT_ZOOM, eventsOfItem, fetchBounds, isInView, type MapItem, type ViewBounds,
+} from './clusterWindow';
+import { MapEventsPopup } from './MapEventsPopup';
+import { MapMarker } from './MapMarker';
+import { mapLib } from './mapLib';
+import { mapLocale } from './mapLocale';
+import { mapStyleUrl } from './mapStyle';
+import { selectMapTheme } from './mapThemeSlice';
+import './EventMap.css';
+
+const LOCALE = mapLocale('Mapa wydarzeń');
+
+interface View {
+  bounds: ViewBounds;
+  zoom: number;
+}
+
+interface OpenPopup {
+  longitude: number;
+  latitude: number;
+  events: EventDto[];
+}
+
+type MapLike = { getBounds(): { getWest(): number; getSouth(): number; getEast(): number; getNorth(): number }; getZoom(): number };
+
+const NO_EVENTS: EventDto[] = [];
+
+function readView(map: MapLike): View {
+  const b = map.getBounds();
+  return { bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, zoom: map.getZoom() };
+}
+
+/** The dashboard's full-screen map of games (spec: Map). Loaded lazily: MapLibre is heavy. */
+export default function EventMap() {
+  const theme = useAppSelector(selectMapTheme);
+  const home = useAppSelector(selectHomePosition);
+  const mapRef = useRef<MapRef>(null);
+  const [view, setView] = useState<View | null>(null);
+  const [popup, setPopup] = useState<OpenPopup | null>(null);
+  const { data } = useListEventsInBoundsQuery(view ? fetchBounds(view.bounds) : skipToken);
+  const events = data?.events ?? NO_EVENTS;
+  const index = useMemo(() => buildClusterIndex(events), [events]);
+  const items = useMemo(() => (view ? clustersInView(index, view.bounds, view.zoom) : []), [index, view]);
+
+  const onViewChange = useCallback((e: { target: MapLike }) => {
+    const next = readView(e.target);
+    setView(next);
+    // The popup goes with its marker when the marker leaves the view.
+    setPopup((open) => (open && !isInView(open, next.bounds) ? null : open));
+  }, []);
+
+  // The saved location may arrive after the map (geolocation, a city chosen in find-event).
+  const homeSeen = useRef(home);
+  useEffect(() => {
+    if (homeSeen.current === home) return;
+    homeSeen.current = home;
+    mapRef.current?.flyTo({ center: [home.longitude, home.latitude], zoom: DEFAULT_ZOOM });
+  }, [home]);
+
+  const open = (item: MapItem) => setPopup({ longitude: item.longitude, latitude: item.latitude, events: eventsOfItem(index, item) });
+
+  return (
+    <Map
+      ref={mapRef}
+      mapLib={mapLib()}
+      locale={LOCALE}
+      initialViewState={{ longitude: home.longitude, latitude: home.latitude, zoom: DEFAULT_ZOOM }}
+      mapStyle={mapStyleUrl(theme)}
+      style={{ width: '100%', height: '100%' }}
+      attributionControl={{ compact: true }}
+      onLoad={onViewChange}
+      onMoveEnd={onViewChange}
+    >
+      <NavigationControl position="top-right" showCompass={false} />
+      {items.map((item) => (
+        <Marker key={item.key} longitude={item.longitude} latitude={item.latitude} anchor={item.kind === 'cluster' ? 'center' : 'bottom'}>
+          <MapMarker item={item} onOpen={() => open(item)} />
+        </Marker>
+      ))}
+      {popup && (
+        <Popup
+          longitude={popup.longitude}
+          latitude={popup.latitude}
+          anchor="bottom"
+          offset={[0, -44] as [number, number]}
+          closeButton={false}
+          closeOnClick={false}
+          maxWidth="320px"
+          onClose={() => setPopup(null)}
+        >
+          <MapEventsPopup events={popup.events} onClose={() => setPopup(null)} />
+        </Popup>
+      )}
+    </Map>
+  );
+}

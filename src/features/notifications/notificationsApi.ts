@@ -1,0 +1,83 @@
+import {
+  DEFAULT_PREFERENCES, preferencesResponse, type MuteChatBody, type NotificationPreferences, type PreferencesResponse,
+  type UnreadNotificationsResponse, type UpdatePreferencesBody,
+} from '@contract/notifications';
+import { api } from '../../api/api';
+import { listTag } from '../../api/tags';
+import { readCachedPreferences, writeCachedPreferences } from './preferencesCache';
+
+interface SessionShape {
+  session: { user: { _id: string } | null };
+}
+export const userIdOf = (state: unknown) => (state as SessionShape).session.user?._id;
+
+export const notificationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getNotificationPreferences: build.query<PreferencesResponse, void>({
+      // Spec section 8: a failed load is silent and falls back to the cached copy, else the defaults.
+      async queryFn(_arg, { getState }, _extra, baseQuery) {
+        const userId = userIdOf(getState());
+        const result = await baseQuery('/notifications/preferences');
+        const parsed = preferencesResponse.safeParse(result.data);
+        if (parsed.success) {
+          writeCachedPreferences(userId, parsed.data.preferences);
+          return { data: parsed.data };
+        }
+        return { data: { preferences: readCachedPreferences(userId) ?? DEFAULT_PREFERENCES } };
+      },
+      providesTags: ['NotificationPreferences'],
+    }),
+    updateNotificationPreferences: build.mutation<PreferencesResponse, UpdatePreferencesBody>({
+      query: (body) => ({ url: '/notifications/preferences', method: 'PUT', body }),
+      async onQueryStarted(changes, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          notificationsApi.util.updateQueryData('getNotificationPreferences', undefined, (draft) => {
+            Object.assign(draft.preferences, changes);
+          }),
+        );
+        // On success the answer replaces the cached preferences (unreadListeners); a failure puts the switch back.
+        queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+    // Every change below answers the whole preferences object; unreadListeners puts it in the cache.
+    muteChat: build.mutation<PreferencesResponse, { roomId: string } & MuteChatBody>({
+      query: ({ roomId, muteExpiresAt }) => ({
+        url: `/notifications/mute-chat/${encodeURIComponent(roomId)}`,
+        method: 'POST',
+        body: { muteExpiresAt: muteExpiresAt ?? null },
+      }),
+    }),
+    unmuteChat: build.mutation<PreferencesResponse, string>({
+      query: (roomId) => ({ url: `/notifications/mute-chat/${encodeURIComponent(roomId)}`, method: 'DELETE' }),
+    }),
+    muteEvent: build.mutation<PreferencesResponse, string>({
+      query: (eventId) => ({ url: `/notifications/mute-event/${encodeURIComponent(eventId)}`, method: 'POST' }),
+    }),
+    unmuteEvent: build.mutation<PreferencesResponse, string>({
+      query: (eventId) => ({ url: `/notifications/mute-event/${encodeURIComponent(eventId)}`, method: 'DELETE' }),
+    }),
+    getUnreadNotifications: build.query<UnreadNotificationsResponse, void>({
+      query: () => '/notifications/unread',
+      providesTags: [listTag('Notification')],
+    }),
+    markNotificationRead: build.mutation<{ msg: string }, string>({
+      query: (id) => ({ url: `/notifications/mark-read/${encodeURIComponent(id)}`, method: 'PATCH' }),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Notification'), listTag('MyEvents')]),
+    }),
+  }),
+});
+
+/** The preferences in force (the query itself falls back to the local copy); defaults until loaded. */
+export const selectPreferences = (state: unknown): NotificationPreferences =>
+  notificationsApi.endpoints.getNotificationPreferences.select()(state as never).data?.preferences ?? DEFAULT_PREFERENCES;
+
+export const {
+  useGetNotificationPreferencesQuery,
+  useUpdateNotificationPreferencesMutation,
+  useMuteChatMutation,
+  useUnmuteChatMutation,
+  useMuteEventMutation,
+  useUnmuteEventMutation,
+  useGetUnreadNotificationsQuery,
+  useMarkNotificationReadMutation,
+} = notificationsApi;

@@ -1,0 +1,24 @@
+import { notificationPreferences, type NotificationPreferences } from '@contract/notifications';
+
+/** Spec section 3: preferences are also cached locally, per person, for when the server cannot answer. */
+const key = (userId: string) => `notificationPreferences:${userId}`;
+
+export function readCachedPreferences(userId: string | undefined): NotificationPreferences | null {
+  if (!userId) return null;
+  try {
+    const raw = localStorage.getItem(key(userId));
+    const parsed = raw ? notificationPreferences.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedPreferences(userId: string | undefined, prefs: NotificationPreferences): void {
+  if (!userId) return;
+  try {
+    localStorage.setItem(key(userId), JSON.stringify(prefs));
+  } catch {
+    // A full or blocked storage only costs the offline fallback.
+  }
+}

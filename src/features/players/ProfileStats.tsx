@@ -1,0 +1,22 @@
+import type { UserStats } from '@contract/auth';
+
+const ITEMS = [
+  ['gamesPlayed', 'Gry rozegrane'],
+  ['eventsOrganized', 'Gry utworzone'],
+  ['totalLikes', 'Polubień'],
+  ['points', 'Punkty'],
+] as const;
+
+/** The four statistics of a profile (spec: Own profile, Player profile). */
+export function ProfileStats({ stats }: { stats: UserStats | null | undefined }) {
+  return (
+    <dl className="profile-stats" aria-label="Statystyki">
+      {ITEMS.map(([key, label]) => (
+        <div key={key} className="profile-stat">
+          <dt>{label}</dt>
+          <dd>{stats ? stats[key] : 0}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useId, useRef } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question that must be answered; the safe answer has the focus and Escape means no. */
+export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const textId = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
+  const onCancelRef = useRef(onCancel);
+  useEffect(() => {
+    onCancelRef.current = onCancel;
+  });
+  useEffect(() => {
+    cancel.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancelRef.current();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="confirm-backdrop">
+      <div className="confirm-dialog" role="alertdialog" aria-modal="true" aria-label={title} aria-describedby={textId}>
+        <p id={textId}>{text}</p>
+        <div className="profile-actions">
+          <button type="button" className="btn btn-destructive" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Usuwanie…' : confirmLabel}
+          </button>
+          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+            Anuluj
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

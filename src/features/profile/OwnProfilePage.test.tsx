@@ -1,0 +1,80 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API, signedIn, testStats, testUser } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+function open() {
+  server.use(http.get(`${API}/user-stats/current`, () => HttpResponse.json({ stats: { ...testStats, points: 300 } })));
+  return renderApp('/dashboard/profile', { preloadedState: signedIn() });
+}
+
+describe('own profile', () => {
+  it('shows names, e-mail and fresh statistics, and links to editing and the password change', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: testUser.nickName })).toBeInTheDocument();
+    expect(screen.getByText(`${testUser.name} ${testUser.surname}`)).toBeInTheDocument();
+    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    const stats = screen.getByLabelText('Statystyki');
+    expect(await within(stats).findByText('300')).toBeInTheDocument();
+    expect(within(stats).getByText('Punkty').nextElementSibling).toHaveTextContent('300');
+    expect(screen.getByRole('link', { name: 'Edytuj profil' })).toHaveAttribute('href', '/dashboard/profile-edit');
+    expect(screen.getByRole('link', { name: 'Zmień hasło' })).toHaveAttribute('href', '/forget-password');
+  });
+
+  it('shows the avatar in the profile and in the navbar', async () => {
+    renderApp('/dashboard/profile', {
+      preloadedState: { ...signedIn(), session: { user: { ...testUser, avatarUrl: '/api/v1/users/u-1/avatar?v=3' }, stats: testStats, loading: false } },
+    });
+    server.use(http.get(`${API}/user-stats/current`, () => HttpResponse.json({ stats: testStats })));
+    expect(await screen.findByRole('img', { name: `Avatar gracza ${testUser.nickName}` })).toHaveAttribute('src', '/api/v1/users/u-1/avatar?v=3');
+    const navbarLink = within(screen.getByRole('banner')).getByRole('link', { name: 'Profil' });
+    expect(navbarLink.querySelector('img')).toHaveAttribute('src', '/api/v1/users/u-1/avatar?v=3');
+  });
+
+  it('ignores a file that is not an image', async () => {
+    open();
+    await screen.findByRole('heading', { name: testUser.nickName });
+    const input = screen.getByLabelText('Zmień avatar');
+    fireEvent.change(input, { target: { files: [new File(['tekst'], 'notatka.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('Błąd ładowania obrazu')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Przytnij avatar' })).not.toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File([], 'pusty.png', { type: 'image/png' })] } });
+    expect(screen.queryByRole('dialog', { name: 'Przytnij avatar' })).not.toBeInTheDocument();
+  });
+
+  it('deletes the account only after the confirmation, then signs out and goes home', async () => {
+    let deleted = false;
+    server.use(
+      http.delete(`${API}/users/current-user/delete`, () => {
+        deleted = true;
+        return HttpResponse.json({ msg: 'Konto zostało pomyślnie usunięte', avatarUrlToDelete: null });
+      }),
+      http.get(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'ok' })),
+    );
+    const { user, router, store } = open();
+    await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Czy na pewno chcesz usunąć swoje konto? Ta akcja jest nieodwracalna!');
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    expect(deleted).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Usuń konto' }));
+    await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
+    expect(await screen.findByText('Konto zostało pomyślnie usunięte')).toBeInTheDocument();
+    expect(deleted).toBe(true);
+    expect(router.state.location.pathname).toBe('/');
+    await screen.findByRole('link', { name: 'Zaloguj się' });
+    expect(store.getState().session.user).toBeNull();
+  });
+
+  it('stays signed in when the deletion fails', async () => {
+    server.use(http.delete(`${API}/users/current-user/delete`, () => HttpResponse.json({ msg: 'x' }, { status: 500 })));
+    const { user, router, store } = open();
+    await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));
+    await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
+    expect(await screen.findByText('Wystąpił błąd podczas usuwania konta. Spróbuj ponownie.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/profile');
+    expect(store.getState().session.user).not.toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EARLIEST_BIRTH_DATE } from '@contract/constants';
+import { USER_MSG, updateProfileBody } from '@contract/users';
+import { fieldErrors, latestBirthDate } from '@contract/validation';
+import { errorBody } from '../../api/errors';
+import { useAppSelector } from '../../app/hooks';
+import { notice } from '../../app/notify';
+import { FormField } from '../../components/FormField';
+import { useFormValues } from '../../components/useFormValues';
+import { useUpdateProfileMutation } from './profileApi';
+import './profile.css';
+
+/** 'Edytuj Profil': nick, names and birth date under the spec's rules (section 5, "Profile edit"). */
+export function ProfileEditPage() {
+  const user = useAppSelector((state) => state.session.user);
+  const { values, bind } = useFormValues({
+    nickName: user?.nickName ?? '', name: user?.name ?? '', surname: user?.surname ?? '', age: user?.age ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const navigate = useNavigate();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = updateProfileBody.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    try {
+      await update(parsed.data).unwrap();
+      notice(USER_MSG.profileUpdated, 'success');
+      navigate('/dashboard/profile');
+    } catch (error) {
+      const { msg, errors: fields } = errorBody(error);
+      setErrors(fields ?? {});
+      // The server joins its messages with commas: each one is its own notice.
+      const items = msg ? msg.split(',').map((m) => m.trim()).filter(Boolean) : [USER_MSG.profileUpdateFailed];
+      for (const item of items) notice(item, 'error');
+    }
+  };
+
+  return (
+    <div className="profile-page">
+      <h1>Edytuj Profil</h1>
+      <form className="profile-form" noValidate onSubmit={submit}>
+        <FormField label="Nick" autoComplete="nickname" {...bind('nickName')} error={errors.nickName} />
+        <div className="profile-form-row">
+          <FormField label="Imię" autoComplete="given-name" {...bind('name')} error={errors.name} />
+          <FormField label="Nazwisko" autoComplete="family-name" {...bind('surname')} error={errors.surname} />
+        </div>
+        <FormField label="Data urodzenia" type="date" min={EARLIEST_BIRTH_DATE} max={latestBirthDate()} {...bind('age')}
+          error={errors.age} />
+        <div className="profile-actions">
+          <button type="submit" className="btn btn-primary" disabled={isLoading}>
+            {isLoading ? 'Zapisywanie…' : 'Zapisz zmiany'}
+          </button>
+          <Link to="/forget-password" className="btn btn-secondary">
+            Zmień hasło
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { REDIRECT_MS } from '@contract/constants';
+import { REPORT_MAX, REPORT_MSG, REPORT_TITLES, charactersLeftWarning, reportBody } from '@contract/reports';
+import { fieldErrors } from '@contract/validation';
+import { errorMsg } from '../../api/errors';
+import { notice } from '../../app/notify';
+import { FormAlert } from '../../components/FormAlert';
+import { readReportTarget, reportSubject } from './reportForm';
+import { useSendReportMutation } from './reportsApi';
+import '../../components/formControls.css';
+import './reports.css';
+
+/** The report form (spec: Report screen); it needs to be opened with what is being reported. */
+export function ReportPage() {
+  const { state } = useLocation();
+  const [target] = useState(() => readReportTarget(state));
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+  const [send, { isLoading }] = useSendReportMutation();
+  const navigate = useNavigate();
+  const fieldId = useId();
+
+  // Without a subject, or once sent, the form leads back to the dashboard after 2 s.
+  useEffect(() => {
+    if (target && !sent) return;
+    const timer = setTimeout(() => navigate('/dashboard'), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [target, sent, navigate]);
+
+  if (!target) {
+    return (
+      <div className="report-page">
+        <p role="alert" className="report-missing">
+          {REPORT_MSG.noState}
+        </p>
+      </div>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { type: target.type, message, reportedUserId: target.reportedUserId, reportedEventId: target.reportedEventId };
+    const parsed = reportBody.safeParse(body);
+    if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0]);
+    setError(undefined);
+    try {
+      await send(body).unwrap();
+      notice(REPORT_MSG.sent, 'success');
+      setMessage('');
+      setSent(true);
+    } catch (failure) {
+      setError(errorMsg(failure) ?? REPORT_MSG.failed);
+    }
+  };
+
+  const warning = charactersLeftWarning(message.length);
+  return (
+    <div className="report-page">
+      <h1>{REPORT_TITLES[target.type]}</h1>
+      {reportSubject(target) && <p className="report-subject">{reportSubject(target)}</p>}
+      <form className="report-form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId}>
+            Opis zgłoszenia
+          </label>
+          <div className="field-control">
+            <textarea id={fieldId} value={message} maxLength={REPORT_MAX} rows={7} aria-invalid={error ? true : undefined}
+              aria-describedby={`${fieldId}-count`} onChange={(e) => setMessage(e.target.value.slice(0, REPORT_MAX))} disabled={sent} />
+          </div>
+          <p id={`${fieldId}-count`} className="report-counter">
+            {message.length}/{REPORT_MAX}
+          </p>
+          {warning && (
+            <p className="report-warning" role="status">
+              {warning}
+            </p>
+          )}
+        </div>
+        <FormAlert message={error} />
+        <button type="submit" className="btn btn-primary" disabled={isLoading || sent}>
+          {isLoading ? 'Wysyłanie…' : 'Wyślij zgłoszenie'}
+        </button>
+      </form>
+    </div>
+  );
+}

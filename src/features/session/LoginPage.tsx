@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginBody } from '@contract/auth';
+import { MSG } from '@contract/messages';
+import { fieldErrors } from '@contract/validation';
+import { notice } from '../../app/notify';
+import { FormAlert } from '../../components/FormAlert';
+import { FormField } from '../../components/FormField';
+import { PasswordField } from '../../components/PasswordField';
+import { useFormValues } from '../../components/useFormValues';
+import { AuthCard } from './AuthCard';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { loginErrorText } from './loginError';
+import { useLoginMutation } from './sessionApi';
+
+/** The e-mail verification link ends here with ?status=success or ?status=invalid. */
+function useVerificationNotice(status: string | null) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    if (status === 'success') notice(MSG.verifiedNotice, 'success');
+    else if (status === 'invalid') notice(MSG.verifyInvalid, 'error');
+  }, [status]);
+}
+
+export function LoginPage() {
+  const { values, bind } = useFormValues({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [login, { isLoading }] = useLoginMutation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  useVerificationNotice(params.get('status'));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(undefined);
+    const parsed = loginBody.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    try {
+      await login(parsed.data).unwrap();
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setFormError(loginErrorText(error));
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Zaloguj się"
+      intro="Wróć do gry: znajdź mecz w okolicy albo zbierz własną drużynę."
+      footer={
+        <p>
+          Nie masz konta? <Link to="/register">Zarejestruj się</Link>
+        </p>
+      }
+    >
+      <form className="auth-form" noValidate onSubmit={submit}>
+        <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
+        <PasswordField label="Hasło" autoComplete="current-password" {...bind('password')} error={errors.password} />
+        <Link className="auth-aside-link" to="/forget-password">
+          Nie pamiętasz hasła?
+        </Link>
+        <FormAlert message={formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+          {isLoading ? 'Logowanie…' : 'Zaloguj się'}
+        </button>
+      </form>
+      <GoogleSignInButton label="Zaloguj przez Google" />
+    </AuthCard>
+  );
+}

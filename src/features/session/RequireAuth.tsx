@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import '../../components/pages.css';
+
+/** Signed-in users only (spec: 'Loading...' while the session is being determined, else /login). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAppSelector((state) => state.session);
+  if (loading) {
+    return (
+      <p className="page-fallback" role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace />;
+  return children;
+}

@@ -1,0 +1,46 @@
+import type { LoginBody, LoginResponse, RegisterBody, SessionUser, UserStats } from '@contract/auth';
+import { api } from '../../api/api';
+
+export interface MsgResponse {
+  msg: string;
+}
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentUser: build.query<{ user: SessionUser | null }, void>({
+      query: () => '/users/current-user',
+      providesTags: ['CurrentUser'],
+    }),
+    getCurrentStats: build.query<{ stats: UserStats }, void>({
+      query: () => '/user-stats/current',
+      providesTags: ['UserStats'],
+    }),
+    login: build.mutation<LoginResponse, LoginBody>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    }),
+    register: build.mutation<MsgResponse, RegisterBody>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+    }),
+    logout: build.mutation<MsgResponse, void>({
+      query: () => ({ url: '/auth/logout', method: 'GET' }),
+    }),
+    requestPasswordReset: build.mutation<MsgResponse, { email: string }>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MsgResponse, { token: string; password: string }>({
+      query: ({ token, password }) => ({
+        url: `/auth/reset-password/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { password },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+} = sessionApi;

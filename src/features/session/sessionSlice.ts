@@ -1,0 +1,69 @@
+import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { SessionUser, UserStats } from '@contract/auth';
+import { sessionApi } from './sessionApi';
+
+export interface SessionState {
+  user: SessionUser | null;
+  stats: UserStats | null;
+  /** True until the start-up check has said who (if anybody) is signed in. */
+  loading: boolean;
+}
+
+const initialState: SessionState = { user: null, stats: null, loading: true };
+
+/** Spec section 4 "Session": the current user, then their stats (none if that call fails). */
+export const loadSession = createAsyncThunk('session/load', async (_: void, { dispatch }) => {
+  const fresh = { subscribe: false, forceRefetch: true } as const;
+  const userResult = await dispatch(sessionApi.endpoints.getCurrentUser.initiate(undefined, fresh));
+  const user = userResult.data?.user ?? null;
+  if (!user) return { user: null, stats: null };
+  const statsResult = await dispatch(sessionApi.endpoints.getCurrentStats.initiate(undefined, fresh));
+  return { user, stats: statsResult.data?.stats ?? null };
+});
+
+const { login, logout, getCurrentStats } = sessionApi.endpoints;
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** The server answered a changed user (profile edit, new avatar, Google sign-in): shown at once everywhere. */
+    userUpdated(state, { payload }: PayloadAction<SessionUser>) {
+      state.user = payload;
+      state.loading = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadSession.pending, (state) => {
+        state.loading = true;
+      })
+      .addCase(loadSession.fulfilled, (state, { payload }) => {
+        state.user = payload.user;
+        state.stats = payload.stats;
+        state.loading = false;
+      })
+      .addCase(loadSession.rejected, (state) => {
+        state.user = null;
+        state.stats = null;
+        state.loading = false;
+      })
+      .addMatcher(login.matchFulfilled, (state, { payload }) => {
+        const { msg: _msg, ...user } = payload;
+        state.user = user;
+        state.loading = false;
+      })
+      .addMatcher(getCurrentStats.matchFulfilled, (state, { payload }) => {
+        if (state.user) state.stats = payload.stats;
+      })
+      // The person asked to leave: the UI signs out even if the server call failed.
+      .addMatcher(isAnyOf(logout.matchFulfilled, logout.matchRejected), (state) => {
+        state.user = null;
+        state.stats = null;
+        state.loading = false;
+      });
+  },
+});
+
+export const { userUpdated } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;
