@@ -29,13 +29,16 @@ export function toMessage(r: Row): ChatMessage {
 
 /**
  * Stores a message only if the sender is a member of the room, in one statement, so a removal
- * racing with a send cannot let the message in. Returns null for a non-member.
+ * racing with a send cannot let the message in. Returns null for a non-member. Each message in a room
+ * is stamped strictly after the one before it, so history reads back in the order it was sent.
  */
 export async function insertMessage(ex: Executor, roomId: string, senderId: string, body: string): Promise<ChatMessage | null> {
   const res = await ex.execute(sql`
     WITH ins AS (
       INSERT INTO chat_messages (room_id, sender_id, body, created_at)
-      SELECT ${roomId}, ${senderId}::uuid, ${body}, clock_timestamp()
+      SELECT ${roomId}, ${senderId}::uuid, ${body},
+        -- PGlite's clock ticks in whole milliseconds: never stamp a message at or before the room's latest.
+        GREATEST(clock_timestamp(), (SELECT max(created_at) FROM chat_messages WHERE room_id = ${roomId}) + interval '1 microsecond')
       WHERE EXISTS (SELECT 1 FROM chat_members WHERE room_id = ${roomId} AND user_id = ${senderId}::uuid)
       RETURNING id, room_id, sender_id, body, created_at
     )
