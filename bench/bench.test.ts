@@ -6,7 +6,7 @@ import { runBench } from './run';
 describe('benchmark harness', () => {
   it('seeds, loads the server over loopback, counts real-time messages and weighs the pages', async () => {
     const { report, rows } = await runBench({
-      users: 60, events: 400, durationSec: 1, connections: 4, sockets: 40, roomSize: 20, deliveriesPerSec: [60],
+      users: 60, events: 400, durationSec: 1, warmupSec: 0, connections: 4, sockets: 40, roomSize: 20, deliveriesPerSec: [60],
       lighthouse: false, frontend: TEST_ENGINE === 'pglite', engines: [TEST_ENGINE],
       postgresUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, write: false, log: () => undefined,
     });

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface LoadResult {
   requestsPerSec: number;
@@ -16,18 +16,31 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   durationSec: number;
+  /** Bodies to send in turn (each request takes the next one) instead of one `body`. */
+  bodies?: unknown[];
+  /** Seconds of the same load first, not counted: the server's JIT and pools warm up. */
+  warmupSec?: number;
 }
 
 /** autocannon from this (separate) process over loopback. */
 export async function httpLoad(o: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({
-    url: o.url,
-    method: o.method ?? 'GET',
-    connections: o.connections,
-    duration: o.durationSec,
-    headers: { ...o.headers, ...(o.body ? { 'content-type': 'application/json' } : {}) },
-    body: o.body ? JSON.stringify(o.body) : undefined,
-  });
+  const run = async (duration: number) => {
+    let next = 0;
+    const bodies = o.bodies?.map((b) => JSON.stringify(b));
+    return autocannon({
+      url: o.url,
+      method: o.method ?? 'GET',
+      connections: o.connections,
+      duration,
+      headers: { ...o.headers, ...(o.body || bodies ? { 'content-type': 'application/json' } : {}) },
+      body: o.body ? JSON.stringify(o.body) : undefined,
+      ...(bodies
+        ? { requests: [{ setupRequest: (req: Request) => ({ ...req, body: bodies[next++ % bodies.length] }) }] }
+        : {}),
+    });
+  };
+  if (o.warmupSec) await run(o.warmupSec);
+  const result = await run(o.durationSec);
   return {
     requestsPerSec: result.requests.average,
     p50Ms: result.latency.p50,

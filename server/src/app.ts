@@ -8,6 +8,7 @@ import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/database';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter';
+import { ResultCache } from './lib/result-cache';
 import { CookieSealer } from './lib/sealed-cookie';
 import { createMailer } from './mail/mailer';
 import { registerAuth } from './plugins/auth';
@@ -70,8 +71,15 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     }),
     limiter: redis ? new RedisRateLimiter(redis, config.REDIS_PREFIX) : new MemoryRateLimiter(),
     sealer: new CookieSealer(config.COOKIE_SECRET),
+    searchCache: new ResultCache(config.SEARCH_CACHE_MS),
   };
   app.decorate('ctx', ctx);
+  // Any successful write may change what a search shows (a new game, an edit, a cancellation...);
+  // routes that only read through a POST (search) say so with `config: { readOnly: true }`.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (!(request.routeOptions.config as { readOnly?: boolean }).readOnly) ctx.searchCache.clear();
+  });
   app.addHook('preClose', async () => {
     await new Promise<void>((resolve) => (app.io ? app.io.close(() => resolve()) : resolve()));
   });

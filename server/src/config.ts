@@ -26,6 +26,8 @@ const schema = z.object({
   COOKIE_SECRET: z.string().min(32, 'musi mieć co najmniej 32 znaki').optional(),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long identical searches share one answer (0 turns the cache off). */
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),

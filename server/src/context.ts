@@ -3,6 +3,8 @@ import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { ResultCache } from './lib/result-cache';
+import type { SharedJson } from './lib/shared-json';
 import type { CookieSealer } from './lib/sealed-cookie';
 import type { Mailer } from './mail/mailer';
 import type { UserRow } from './repositories/users';
@@ -15,6 +17,8 @@ export interface AppContext {
   limiter: RateLimiter;
   sealer: CookieSealer;
   redis: Redis | null;
+  /** Public search and map answers, shared by identical requests for a moment; cleared by every write. */
+  searchCache: ResultCache<SharedJson>;
 }
 
 declare module 'fastify' {

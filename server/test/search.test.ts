@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { distanceKm } from '@contract/towns';
 import { createEvent } from './event-fixtures';
@@ -105,5 +106,66 @@ describe('radius search', () => {
       const [lon, lat] = e.geolocation.coordinates;
       expect(lat >= box.minLat && lat <= box.maxLat && lon >= box.minLon && lon <= box.maxLon).toBe(true);
     }
+  });
+});
+
+describe('search result cache', () => {
+  let c: TestApp;
+  let player: TestClient;
+  let organiser: string;
+  beforeAll(async () => {
+    c = await buildTestApp({ SEARCH_CACHE_MS: 60_000 });
+    const s = await signUp(c);
+    player = s.client;
+    organiser = s.user._id;
+  });
+  afterAll(() => c.close());
+
+  const warsaw = { ...center, distance: 50 };
+  const insertDirectly = (name: string) =>
+    c.database.db.execute(sql`INSERT INTO events (owner_id, event_name, game_type, start_date, start_hour, start_at, end_at, duration,
+      city, street, address_number, postal_code, field_type, level, latitude, longitude)
+      VALUES (${organiser}, ${name}, 'football', '2030-01-01', '18:00', now() + interval '1 day', now() + interval '1 day 90 minutes', 90,
+      'Warszawa', 'Testowa', '1', '00-001', 'field', 'beginner', ${center.latitude}, ${center.longitude})`);
+  const search = async (body: Record<string, unknown>) => {
+    const res = await player.post('/football-events/search', body);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { events: { eventName: string }[]; total: number };
+  };
+
+  it('answers identical searches arriving together with one query', async () => {
+    const spy = jest.spyOn(c.database.pool, 'query');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => search({ ...warsaw, distance: 30 })));
+    const searches = spy.mock.calls.filter(([q]) => (q as { name?: string })?.name === 'events_search_by_radius');
+    spy.mockRestore();
+    expect(searches).toHaveLength(1);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+  });
+
+  it('reuses an answer for a moment, but never hides a write made through the app', async () => {
+    const before = await search(warsaw);
+    await insertDirectly('Wpisana obok aplikacji');
+    // Written behind the app's back: the cached answer stands until it expires.
+    expect((await search(warsaw)).total).toBe(before.total);
+    // A game created through the app clears the cache: both new games show at once.
+    await createEvent(player, { eventName: 'Nowa przez aplikację' });
+    const after = await search(warsaw);
+    expect(after.total).toBe(before.total + 2);
+    expect(after.events.map((e) => e.eventName)).toEqual(expect.arrayContaining(['Wpisana obok aplikacji', 'Nowa przez aplikację']));
+    // Other parameters are other answers.
+    expect((await search({ ...warsaw, gameType: 'volleyball' })).total).toBe(0);
+  });
+
+  it('sends the shared answer gzipped to clients that accept it, and plain to the rest', async () => {
+    for (let i = 0; i < 10; i++) await insertDirectly(`Mecz ${i}`);
+    const plain = await player.request({ method: 'GET', url: '/football-events?minLat=51.9&maxLat=52.5&minLon=20.5&maxLon=21.5' });
+    const zipped = await player.request({
+      method: 'GET', url: '/football-events?minLat=51.9&maxLat=52.5&minLon=20.5&maxLon=21.5', headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(plain.json().events.length).toBeGreaterThan(0);
   });
 });

@@ -120,7 +120,8 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Only what search and the map can return: public games not finished yet.
+    // Only what search and the map can return: public games not finished yet. Migration 0004 adds
+    // INCLUDE (end_at, id, game_type, latitude, longitude), which drizzle cannot express, for index-only scans.
     index('events_public_earth_gist')
       .using('gist', t.earth)
       .where(sql`is_private = false AND status IN ('upcoming', 'live')`),

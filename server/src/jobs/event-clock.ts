@@ -24,6 +24,7 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
     }
     if (due.length < 100) break;
   }
+  if (live || completed) app.ctx.searchCache.clear();
   return { live, completed };
 }
 

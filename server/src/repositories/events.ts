@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatAddress, GAME_TYPES, type MapEventDto, type EventDto, type EventStatus, type EventValues } from '@contract/events';
-import type { Pool, QueryResult } from 'pg';
+import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
 import { events, users } from '../db/schema';
 import { avatarUrlOf } from './users';
@@ -10,14 +10,6 @@ type Owner = { id: string; nickName: string; name: string; surname: string; avat
 export type EventWithOwner = EventRow & { owner: Owner };
 
 const ownerColumns = { id: users.id, nickName: users.nickName, name: users.name, surname: users.surname, avatarVersion: users.avatarVersion };
-
-export function toMapEventDto(e: EventWithOwner): MapEventDto {
-  return {
-    _id: e.id, eventName: e.eventName, gameType: e.gameType, startDateTime: e.startAt.toISOString(), duration: e.duration,
-    price: Number(e.price), playerCount: e.playerCount, eventStatus: e.status,
-    geolocation: { type: 'Point', coordinates: [e.longitude, e.latitude] },
-  };
-}
 
 export function toEventDto(e: EventWithOwner, extra: { distance?: number; isParticipating?: boolean } = {}): EventDto {
   const address = { city: e.city, street: e.street, addressNumber: e.addressNumber, postalCode: e.postalCode };
@@ -118,7 +110,7 @@ export async function transitionEvent(ex: Executor, id: string, from: EventStatu
 }
 
 /** Public games that are not finished and not over: what search and the map may show. */
-const VISIBLE = sql`e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()`;
+const VISIBLE = `e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()`;
 
 function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: number } {
   return {
@@ -163,7 +155,6 @@ const SELECT_EVENT_TEXT = `e.id, e.owner_id, e.event_name, e.game_type, e.start_
   e.duration, e.city, e.street, e.address_number, e.postal_code, e.region, e.field_type, e.player_count, e.level,
   e.price, e.payment_method, e.description, e.phone_number, e.is_private, e.is_recurring, e.status, e.latitude,
   e.longitude, e.created_at, e.updated_at, u.nick_name AS owner_nick, u.name AS owner_name, u.surname AS owner_surname, u.avatar_version AS owner_avatar`;
-const SELECT_EVENT = sql.raw(SELECT_EVENT_TEXT);
 
 export interface RadiusQuery {
   latitude: number;
@@ -177,41 +168,41 @@ export interface RadiusQuery {
 /** earthdistance's earth radius in metres (its `earth()`). */
 const EARTH_RADIUS_M = 6378168;
 
-/** A finite number as an SQL literal; anything else is a programming error, never user text. */
-function num(n: number): string {
-  if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);
-  return String(n);
-}
-
 /**
- * Visible games within a radius, nearest first, and their total — in ONE round trip.
+ * Visible games within a radius, nearest first, and their total, in one round trip.
  *
- * The GiST index on the stored `earth` cube answers the box test and the nearest-first order in
- * one index scan; the exact radius is a chord length compared with the cube distance (cheaper per
- * row than earth_distance). The planner misjudges the box's selectivity and would take a bitmap
- * scan plus a sort of every match (20–40x slower on 100k games), so bitmap scans are switched off
- * for this transaction only. The statements go as one simple-protocol string (no bind
- * parameters there), which is why every value in it is a number or a game type checked against
- * the closed list; see docs/adr/0007-radius-search-plan.md.
+ * One statement, prepared once per connection (named), read from the covering GiST index alone:
+ * the games in the circle are collected from the index (no table reads), counted, and only the
+ * page's rows are joined to the table and their organisers. Ordered by distance, then id, so pages
+ * never overlap even when games share a pitch. The exact radius is a chord length compared with
+ * the cube distance (cheaper per row than earth_distance); see docs/adr/0007 and 0014.
  */
+const SEARCH_SQL = `WITH c AS (SELECT ll_to_earth($1::float8, $2::float8) AS p),
+  hits AS MATERIALIZED (
+    SELECT e.id, e.earth <-> c.p AS chord FROM events e, c
+    WHERE ${VISIBLE}
+      AND e.earth <@ earth_box(c.p, $3::float8) AND (e.earth <-> c.p) <= $4::float8
+      AND ($5::text IS NULL OR e.game_type = $5::text)
+  ),
+  page AS (SELECT id, chord FROM hits ORDER BY chord, id LIMIT $6::int OFFSET $7::int)
+SELECT t.total, r.* FROM (SELECT count(*)::int AS total FROM hits) t
+LEFT JOIN LATERAL (
+  SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth, c.p) AS distance_m, page.chord AS chord
+  FROM page JOIN events e ON e.id = page.id JOIN users u ON u.id = e.owner_id, c
+) r ON true
+ORDER BY r.chord, r.id`;
+
 export async function searchByRadius(pool: Pool, q: RadiusQuery) {
   if (q.gameType && !(GAME_TYPES as readonly string[]).includes(q.gameType)) throw new Error(`unknown game type ${q.gameType}`);
-  const center = `ll_to_earth(${num(q.latitude)}::float8, ${num(q.longitude)}::float8)`;
   const radius = q.radiusKm * 1000;
   const chord = 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
-  const where = `e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()
-    AND e.earth <@ earth_box(${center}, ${num(radius)}::float8) AND (e.earth <-> ${center}) <= ${num(chord)}::float8
-    ${q.gameType ? `AND e.game_type = '${q.gameType}'` : ''}`;
-  // A simple-protocol string with several statements runs as one implicit transaction (rolled back
-  // as a whole on error), so SET LOCAL holds for exactly these two SELECTs.
-  const results = (await pool.query(`SET LOCAL enable_bitmapscan = off;
-    SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth::earth, ${center}) AS distance_m
-      FROM events e JOIN users u ON u.id = e.owner_id
-      WHERE ${where}
-      ORDER BY e.earth <-> ${center}, e.id
-      LIMIT ${num(Math.trunc(q.limit))} OFFSET ${num(Math.trunc(q.offset))};
-    SELECT count(*)::int AS total FROM events e WHERE ${where};`)) as unknown as QueryResult[];
-  return { events: results[1].rows.map(mapRow), total: Number(results[2].rows[0].total) };
+  const res = await pool.query({
+    name: 'events_search_by_radius',
+    text: SEARCH_SQL,
+    values: [q.latitude, q.longitude, radius, chord, q.gameType ?? null, Math.trunc(q.limit), Math.trunc(q.offset)],
+  });
+  const rows = res.rows as Record<string, unknown>[];
+  return { events: rows.filter((r) => r.id !== null).map(mapRow), total: Number(rows[0]?.total ?? 0) };
 }
 
 export interface BoundsQuery {
@@ -222,22 +213,45 @@ export interface BoundsQuery {
   limit: number;
 }
 
-/** Visible games inside a map viewport (the map asks for its view plus a margin), nearest to its centre first. */
-export async function listInBounds(ex: Executor, b: BoundsQuery) {
+/**
+ * Visible games inside a map viewport (the map asks for its view plus a margin), nearest to its
+ * centre first, with only what a marker needs. The covering GiST index answers the box, the
+ * latitude/longitude test and the order; the table is read for the returned rows only.
+ */
+const MAP_SQL = `WITH c AS (SELECT ll_to_earth($1::float8, $2::float8) AS p),
+  hits AS (
+    SELECT e.id, e.earth <-> c.p AS chord FROM events e, c
+    WHERE ${VISIBLE}
+      AND e.earth <@ earth_box(c.p, $3::float8)
+      AND e.latitude BETWEEN $4::float8 AND $5::float8 AND e.longitude BETWEEN $6::float8 AND $7::float8
+    ORDER BY chord, e.id LIMIT $8::int
+  )
+SELECT e.id, e.event_name, e.game_type, e.start_at, e.duration, e.price, e.player_count, e.status, e.latitude, e.longitude
+FROM hits JOIN events e ON e.id = hits.id ORDER BY hits.chord, hits.id`;
+
+export async function listInBounds(pool: Pool, b: BoundsQuery): Promise<MapEventDto[]> {
   const midLat = (b.minLat + b.maxLat) / 2;
   const midLon = (b.minLon + b.maxLon) / 2;
-  const center = sql`ll_to_earth(${midLat}::float8, ${midLon}::float8)`;
   // The box's half-diagonal on the ground, a little generous, bounds the index scan.
   const dLat = ((b.maxLat - b.minLat) / 2) * 111_320;
   const dLon = ((b.maxLon - b.minLon) / 2) * 111_320 * Math.cos((Math.min(Math.abs(b.minLat), Math.abs(b.maxLat)) * Math.PI) / 180);
   const radius = Math.hypot(dLat, dLon) * 1.05 + 100;
-  const res = await ex.execute(sql`SELECT ${SELECT_EVENT}
-    FROM events e JOIN users u ON u.id = e.owner_id
-    WHERE ${VISIBLE} AND e.earth <@ earth_box(${center}, ${radius}::float8)
-      AND e.latitude BETWEEN ${b.minLat} AND ${b.maxLat} AND e.longitude BETWEEN ${b.minLon} AND ${b.maxLon}
-    ORDER BY e.earth <-> ${center}, e.id
-    LIMIT ${b.limit}`);
-  return res.rows.map(mapRow);
+  const res = await pool.query({
+    name: 'events_list_in_bounds',
+    text: MAP_SQL,
+    values: [midLat, midLon, radius, b.minLat, b.maxLat, b.minLon, b.maxLon, Math.trunc(b.limit)],
+  });
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    _id: r.id as string,
+    eventName: r.event_name as string,
+    gameType: r.game_type as string,
+    startDateTime: new Date(r.start_at as string).toISOString(),
+    duration: Number(r.duration),
+    price: Number(r.price),
+    playerCount: Number(r.player_count),
+    eventStatus: r.status as EventStatus,
+    geolocation: { type: 'Point', coordinates: [Number(r.longitude), Number(r.latitude)] },
+  }));
 }
 
 /** Games whose time is up but which are not completed yet (for the event clock). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { hashToken, randomToken } from '../lib/tokens';
@@ -29,14 +29,24 @@ export async function createSession(
   return token;
 }
 
-/** The user behind a session token, or null when it is unknown, idle too long or past its absolute expiry. */
-export async function findSessionUser(ex: Executor, token: string, policy: SessionPolicy): Promise<UserRow | null> {
-  const idHash = hashToken(token);
-  const [row] = await ex
+function prepareSessionLookup(ex: Executor) {
+  return ex
     .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash));
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('session_user');
+}
+// Every authenticated request runs this lookup: build its SQL once per database and let the
+// server keep its plan (a named statement) instead of composing the query each time.
+const sessionLookups = new WeakMap<Executor, ReturnType<typeof prepareSessionLookup>>();
+
+/** The user behind a session token, or null when it is unknown, idle too long or past its absolute expiry. */
+export async function findSessionUser(ex: Executor, token: string, policy: SessionPolicy): Promise<UserRow | null> {
+  const idHash = hashToken(token);
+  let lookup = sessionLookups.get(ex);
+  if (!lookup) sessionLookups.set(ex, (lookup = prepareSessionLookup(ex)));
+  const [row] = await lookup.execute({ idHash });
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EVENT_MSG, MAP_EVENTS_LIMIT, eventDto, eventInput, eventTimes, isFinishedStatus, mapEventDto, searchInput } from '@contract/events';
+import { SharedJson } from '../lib/shared-json';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
 import {
-  eventColumns, findEvent, insertEvent, listInBounds, searchByRadius, toEventDto, toMapEventDto, updateEvent,
+  eventColumns, findEvent, insertEvent, listInBounds, searchByRadius, toEventDto, updateEvent,
 } from '../repositories/events';
 import { findParticipation } from '../repositories/participations';
 import { cancelEventAndRoom } from '../services/chat-rooms';
@@ -34,29 +35,35 @@ function timesOf(v: { startDate: string; startHour: string; duration: number }) 
 export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
+  // Search and map answers hold nothing personal: everyone asking the same shares one, stringified
+  // once, for a moment. Being shared, they skip the per-request serializer: development and tests
+  // check them against the contract here instead.
+  const shared = app.ctx.searchCache;
+  const checked = <T>(schema: z.ZodType<T>, value: T) => new SharedJson(app.ctx.config.NODE_ENV === 'production' ? value : schema.parse(value));
+  const mapAnswer = z.object({ events: z.array(mapEventDto) });
+  const searchAnswer = z.object({ events: z.array(eventDto), total: z.number() });
   app.addHook('preHandler', app.requireUser);
 
-  app.get('/football-events', { schema: { querystring: bounds, response: { 200: z.object({ events: z.array(mapEventDto) }) } } }, async (request) => {
+  app.get('/football-events', { schema: { querystring: bounds } }, async (request, reply) => {
     const q = request.query;
     // Without a viewport: all of Poland.
-    const rows = await listInBounds(db, {
-      minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2, limit: MAP_EVENTS_LIMIT,
-    });
-    return { events: rows.map(toMapEventDto) };
+    const view = { minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2, limit: MAP_EVENTS_LIMIT };
+    const key = ['map', view.minLat, view.maxLat, view.minLon, view.maxLon].join('|');
+    const answer = await shared.get(key, async () => checked(mapAnswer, { events: await listInBounds(app.ctx.database.pool, view) }));
+    return answer.send(request, reply);
   });
 
-  app.post(
-    '/football-events/search',
-    { schema: { body: searchInput, response: { 200: z.object({ events: z.array(eventDto), total: z.number() }) } } },
-    async (request) => {
-      const q = request.body;
-      const center = resolveSearchCenter(q);
-      const { events, total } = await searchByRadius(app.ctx.database.pool, {
-        ...center, radiusKm: q.distance, gameType: q.gameType, limit: q.limit, offset: (q.page - 1) * q.limit,
-      });
-      return { events: events.map((e) => toEventDto(e, { distance: e.distance })), total };
-    },
-  );
+  app.post('/football-events/search', { config: { readOnly: true }, schema: { body: searchInput } }, async (request, reply) => {
+    const q = request.body;
+    const center = resolveSearchCenter(q);
+    const query = { ...center, radiusKm: q.distance, gameType: q.gameType, limit: q.limit, offset: (q.page - 1) * q.limit };
+    const key = ['search', query.latitude, query.longitude, query.radiusKm, query.gameType ?? '', query.limit, query.offset].join('|');
+    const answer = await shared.get(key, async () => {
+      const { events, total } = await searchByRadius(app.ctx.database.pool, query);
+      return checked(searchAnswer, { events: events.map((e) => toEventDto(e, { distance: e.distance })), total });
+    });
+    return answer.send(request, reply);
+  });
 
   app.get('/football-events/:id', { schema: { params: idParams, response: { 200: z.object({ event: eventDto }) } } }, async (request) => {
     const event = await findEvent(db, request.params.id);
