@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const CONSENT_CATEGORIES = ['functional', 'analytics', 'marketing', 'social'] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+// The categories, the default choice and a zod-free reader live in plain/consent.ts (docs/adr/0035).
+export * from './plain/consent';
 
 export const consentPreferences = z.object({
   necessary: z.literal(true).default(true),
@@ -11,9 +11,5 @@ export const consentPreferences = z.object({
   social: z.boolean(),
 });
 export type ConsentPreferences = z.infer<typeof consentPreferences>;
-
-export const DEFAULT_CONSENT: ConsentPreferences = {
-  necessary: true, functional: false, analytics: false, marketing: false, social: false,
-};
 
 export const consentResponse = z.object({ cookiesAccepted: consentPreferences.nullable() });

@@ -1,49 +1,9 @@
 import { z } from 'zod';
 import { statusRecordDto } from './events';
+import { NOTIFICATION_MSG } from './plain/notifications';
 
-/** Chat mute lengths of spec section 9; `null` is permanent. */
-export const MUTE_DURATIONS = [
-  { key: '1h', ms: 3600_000, menuLabel: '1h', toastLabel: '1h' },
-  { key: '12h', ms: 12 * 3600_000, menuLabel: '12h', toastLabel: '12h' },
-  { key: '24h', ms: 24 * 3600_000, menuLabel: '24h', toastLabel: '24h' },
-  { key: 'week', ms: 7 * 24 * 3600_000, menuLabel: 'Tydzień', toastLabel: 'tydzień' },
-  { key: 'permanent', ms: null, menuLabel: 'Stałe', toastLabel: 'stałe' },
-] as const;
-export type MuteDurationKey = (typeof MUTE_DURATIONS)[number]['key'];
-
-/** A mute set further ahead than this is refused: 'permanent' is the way to say forever. */
-export const MUTE_MAX_MS = 366 * 24 * 3600_000;
-
-export const NOTIFICATION_MSG = {
-  // the chat page's dropdown (spec section 8, "Chat mute")
-  chatMuted: (label: string) => `Czat wyciszony na ${label}`,
-  chatMuteFailed: 'Błąd wyciszania czatu',
-  chatUnmuted: 'Powiadomienia w czacie włączone',
-  chatUnmuteFailed: 'Błąd odciszania czatu',
-  // event detail's icon buttons (spec section 8, "Mute and unmute")
-  eventChatMuted: 'Powiadomienia z czatu zostały wyciszone',
-  eventChatUnmuted: 'Powiadomienia z czatu zostały włączone',
-  eventChatMuteFailed: 'Błąd podczas wyciszania powiadomień z czatu',
-  eventChatUnmuteFailed: 'Błąd podczas włączania powiadomień z czatu',
-  eventChatToggleFailed: 'Błąd podczas zmiany ustawień powiadomień z czatu',
-  eventMuted: 'Powiadomienia z wydarzenia zostały wyciszone',
-  eventUnmuted: 'Powiadomienia z wydarzenia zostały włączone',
-  eventMuteFailed: 'Błąd podczas wyciszania powiadomień z wydarzenia',
-  eventUnmuteFailed: 'Błąd podczas włączania powiadomień z wydarzenia',
-  eventToggleFailed: 'Błąd podczas zmiany ustawień powiadomień z wydarzenia',
-  // settings (spec section 8, "Settings"); the success texts are ours, the spec gives none
-  chatNotificationsOn: 'Powiadomienia z czatu zostały włączone',
-  chatNotificationsOff: 'Powiadomienia z czatu zostały wyciszone',
-  eventNotificationsOn: 'Powiadomienia o wydarzeniach zostały włączone',
-  eventNotificationsOff: 'Powiadomienia o wydarzeniach zostały wyciszone',
-  settingsFailed: 'Nie udało się zaktualizować ustawień powiadomień',
-  settingsError: 'Wystąpił błąd podczas aktualizacji ustawień',
-  // server answers
-  muteInPast: 'Czas wyciszenia musi być w przyszłości',
-  muteTooLong: 'Wyciszenie może trwać najwyżej rok; wybierz wyciszenie stałe',
-  noRecord: 'Nie znaleziono powiadomienia',
-  emptyUpdate: 'Nie podano żadnego ustawienia do zmiany',
-} as const;
+// The mute lengths, messages, defaults and mute rules live in a zod-free module (docs/adr/0035).
+export * from './plain/notifications';
 
 export const mutedChatRoom = z.object({ chatRoomId: z.string(), muteExpiresAt: z.string().nullable() });
 export type MutedChatRoom = z.infer<typeof mutedChatRoom>;
@@ -57,16 +17,6 @@ export const notificationPreferences = z.object({
   mutedEvents: z.array(z.object({ eventId: z.string() })),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
-
-/** Spec section 9: all four on, no mutes. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = {
-  eventStatusUpdates: true,
-  chatMessages: true,
-  eventReminders: true,
-  newEventInArea: true,
-  mutedChatRooms: [],
-  mutedEvents: [],
-};
 
 export const preferencesResponse = z.object({ preferences: notificationPreferences });
 export type PreferencesResponse = z.infer<typeof preferencesResponse>;
@@ -91,26 +41,3 @@ export type MuteChatBody = z.input<typeof muteChatBody>;
 
 export const unreadNotificationsResponse = z.object({ unreadNotifications: z.array(statusRecordDto) });
 export type UnreadNotificationsResponse = z.infer<typeof unreadNotificationsResponse>;
-
-/** True when a chat mute is in force at `now` (a past expiry is ignored, spec section 4 "Mute"). */
-export function isMuteActive(mute: { muteExpiresAt: string | null } | undefined, now: number = Date.now()): boolean {
-  if (!mute) return false;
-  return mute.muteExpiresAt === null || Date.parse(mute.muteExpiresAt) > now;
-}
-
-export function isRoomMuted(prefs: Pick<NotificationPreferences, 'mutedChatRooms'>, roomId: string, now: number = Date.now()): boolean {
-  return isMuteActive(
-    prefs.mutedChatRooms.find((m) => m.chatRoomId === roomId),
-    now,
-  );
-}
-
-export function isEventMuted(prefs: Pick<NotificationPreferences, 'mutedEvents'>, eventId: string): boolean {
-  return prefs.mutedEvents.some((m) => m.eventId === eventId);
-}
-
-/** The expiry to send for a menu choice, or null for permanent. */
-export function muteExpiry(key: MuteDurationKey, now: number = Date.now()): string | null {
-  const d = MUTE_DURATIONS.find((m) => m.key === key)!;
-  return d.ms === null ? null : new Date(now + d.ms).toISOString();
-}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_MAX, messageText } from '@contract/chat';
+import { messageText } from '@contract/chat';
+import { CHAT_MESSAGE_MAX } from '@contract/plain/chat';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sendChatMessage } from './chatSend';
 

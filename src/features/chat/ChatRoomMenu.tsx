@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { isRoomMuted } from '@contract/notifications';
+import { isRoomMuted } from '@contract/plain/notifications';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';
 import { errorMsg } from '../../api/errors';

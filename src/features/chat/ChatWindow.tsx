@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ChatRoom } from '@contract/chat';
-import { isMuteActive } from '@contract/notifications';
+import { isMuteActive } from '@contract/plain/notifications';
 import { useAppSelector } from '../../app/hooks';
 import { selectPreferences } from '../notifications/notificationsApi';
 import { ChatAvatar } from './ChatAvatar';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CHAT_MSG } from '@contract/chat';
+import { CHAT_MSG } from '@contract/plain/chat';
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
 import { errorStatus } from '../../api/errors';
 import { notice } from '../../app/notify';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MUTE_DURATIONS, NOTIFICATION_MSG, isMuteActive, muteExpiry, type MuteDurationKey } from '@contract/notifications';
+import { MUTE_DURATIONS, NOTIFICATION_MSG, isMuteActive, muteExpiry, type MuteDurationKey } from '@contract/plain/notifications';
 import { useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';
 import { selectPreferences, useMuteChatMutation, useUnmuteChatMutation } from '../notifications/notificationsApi';

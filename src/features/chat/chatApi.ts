@@ -1,6 +1,5 @@
-import {
-  CHAT_PAGE_SIZE, type ChatMessage, type ChatParticipant, type ChatRoom, type ChatRoomsResponse, type MessagesResponse,
-} from '@contract/chat';
+import type { ChatMessage, ChatParticipant, ChatRoom, ChatRoomsResponse, MessagesResponse } from '@contract/chat';
+import { CHAT_PAGE_SIZE } from '@contract/plain/chat';
 import { api } from '../../api/api';
 import { idTag, listTag } from '../../api/tags';
 

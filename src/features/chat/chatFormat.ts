@@ -1,5 +1,5 @@
 import type { ChatRoom } from '@contract/chat';
-import { GAME_TYPE_LABELS, type GameType } from '@contract/events';
+import { GAME_TYPE_LABELS, type GameType } from '@contract/plain/events';
 
 /** What a room is called in the list and the header: the game, or the other person. */
 export function roomTitle(room: ChatRoom): string {

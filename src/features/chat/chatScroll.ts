@@ -1,4 +1,4 @@
-import { CHAT_LOAD_OLDER_PX, CHAT_STICK_TO_BOTTOM_PX } from '@contract/chat';
+import { CHAT_LOAD_OLDER_PX, CHAT_STICK_TO_BOTTOM_PX } from '@contract/plain/chat';
 
 /** Spec section 4, "Chat scroll", as pure functions of the scroll box's measurements. */
 export interface ScrollMetrics {

@@ -1,5 +1,6 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { CHAT_MSG, type SocketAck } from '@contract/chat';
+import type { SocketAck } from '@contract/chat';
+import { CHAT_MSG } from '@contract/plain/chat';
 import { sendMessageRequested } from './chatActions';
 
 /** Sends through the socket middleware; without a connection the answer is a clear refusal. */

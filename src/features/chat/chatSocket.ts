@@ -1,7 +1,6 @@
 import type { MiddlewareAPI, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import {
-  CHAT_MSG, chatMessage, newChatRoomPayload, removedFromChatRoomPayload, type SocketAck,
-} from '@contract/chat';
+import { chatMessage, newChatRoomPayload, removedFromChatRoomPayload, type SocketAck } from '@contract/chat';
+import { CHAT_MSG } from '@contract/plain/chat';
 import type { SocketLike } from '../../realtime/socketMiddleware';
 import { notificationsApi } from '../notifications/notificationsApi';
 import { chatMessageReceived, chatRoomReceived, chatRoomRemoved, sendMessageRequested } from './chatActions';

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { CHAT_LOAD_OLDER_DEBOUNCE_MS, type ChatMessage } from '@contract/chat';
+import type { ChatMessage } from '@contract/chat';
+import { CHAT_LOAD_OLDER_DEBOUNCE_MS } from '@contract/plain/chat';
 import { debounce, isNearBottom, isNearTop, keptScrollTop } from './chatScroll';
 
 interface Options {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CONSENT_CATEGORIES } from '@contract/consent';
+import { CONSENT_CATEGORIES } from '@contract/plain/consent';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CONSENT_LABELS } from './consentLabels';
 import { allAccepted, optionalRejected, preferenceSet, selectedAccepted } from './consentSlice';

@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { DEFAULT_CONSENT } from '@contract/consent';
+import { consentResponse, DEFAULT_CONSENT } from '@contract/consent';
+import { readConsentResponse } from '@contract/plain/consent';
 import { API } from '../../test/fixtures';
 import { setupTestStore } from '../../test/render';
 import { server } from '../../test/server';
 import {
-  allAccepted, consentReducer, loadConsent, ONLY_NECESSARY, optionalRejected, preferenceSet, selectedAccepted,
+  allAccepted, consentReducer, loadConsent, optionalRejected, preferenceSet, selectedAccepted,
 } from './consentSlice';
 
 const closed = consentReducer(undefined, { type: 'init' });
@@ -13,7 +14,6 @@ const open = { ...closed, isOpened: true };
 describe('consent reducer', () => {
   it('starts with only necessary cookies, closed and not accepted', () => {
     expect(closed).toEqual({ preferences: DEFAULT_CONSENT, isOpened: false, isAccepted: false, exists: false });
-    expect(ONLY_NECESSARY).toEqual(DEFAULT_CONSENT);
   });
 
   it('accept all turns every category on, closes and marks accepted', () => {
@@ -78,5 +78,27 @@ describe('consent start-up', () => {
     await store.dispatch(loadConsent());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(posted).toBe(false);
+  });
+});
+
+describe('reading the stored choice without zod', () => {
+  const answers: unknown[] = [
+    { cookiesAccepted: null },
+    { cookiesAccepted: DEFAULT_CONSENT },
+    { cookiesAccepted: { functional: true, analytics: false, marketing: true, social: false } },
+    { cookiesAccepted: { ...DEFAULT_CONSENT, extra: 1 } },
+    { cookiesAccepted: { ...DEFAULT_CONSENT, necessary: false } },
+    { cookiesAccepted: { ...DEFAULT_CONSENT, analytics: 'yes' } },
+    { cookiesAccepted: { functional: true } },
+    { cookiesAccepted: [] },
+    {},
+    { msg: 'x' },
+    null,
+    'cookies',
+  ];
+
+  it.each(answers)('reads %j as the contract schema does', (answer) => {
+    const parsed = consentResponse.safeParse(answer);
+    expect(readConsentResponse(answer)).toEqual(parsed.success ? parsed.data.cookiesAccepted : null);
   });
 });

@@ -1,5 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ConsentCategory, ConsentPreferences } from '@contract/consent';
+import type { ConsentPreferences } from '@contract/consent';
+import { DEFAULT_CONSENT, readConsentResponse, type ConsentCategory } from '@contract/plain/consent';
 import { consentApi } from './consentApi';
 
 export interface ConsentState {
@@ -12,22 +13,13 @@ export interface ConsentState {
   exists: boolean;
 }
 
-/**
- * The contract's DEFAULT_CONSENT (only necessary), spelled out here because importing the contract's
- * consent module at start would put zod into the first download (a test keeps the two equal).
- */
-export const ONLY_NECESSARY: ConsentPreferences = {
-  necessary: true, functional: false, analytics: false, marketing: false, social: false,
-};
-
-const initialState: ConsentState = { preferences: ONLY_NECESSARY, isOpened: false, isAccepted: false, exists: false };
+const initialState: ConsentState = { preferences: DEFAULT_CONSENT, isOpened: false, isAccepted: false, exists: false };
 
 /** Spec section 4 "Cookie consent": the stored choice, or null when there is none (or the call failed). */
 export const loadConsent = createAsyncThunk('consent/load', async (_: void, { dispatch }) => {
   const result = await dispatch(consentApi.endpoints.getConsent.initiate(undefined, { subscribe: false, forceRefetch: true }));
-  const { consentResponse } = await import('@contract/consent');
-  const parsed = consentResponse.safeParse(result.data);
-  return parsed.success ? parsed.data.cookiesAccepted : null;
+  // Read without zod, which the landing page does not download (docs/adr/0035).
+  return readConsentResponse(result.data);
 });
 
 function choose(state: ConsentState, preferences: ConsentPreferences) {
@@ -49,7 +41,7 @@ export const consentSlice = createSlice({
       choose(state, { necessary: true, functional: true, analytics: true, marketing: true, social: true });
     },
     optionalRejected(state) {
-      choose(state, ONLY_NECESSARY);
+      choose(state, DEFAULT_CONSENT);
     },
     preferenceSet(state, { payload }: PayloadAction<{ category: ConsentCategory; value: boolean }>) {
       state.preferences[payload.category] = payload.value;

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { EVENT_MSG, type EventDto } from '@contract/events';
+import type { EventDto } from '@contract/events';
+import { EVENT_MSG } from '@contract/plain/events';
 import { toast } from '../../app/notify';
 import { EventMuteButtons } from '../notifications/EventMuteButtons';
 import { useLeaveEventMutation, type MyStatus } from './eventsApi';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EVENT_MSG } from '@contract/events';
+import { EVENT_MSG } from '@contract/plain/events';
 import { errorStatus } from '../../api/errors';
 
 /** A missing game (404, or an id that cannot exist) gets the spec's message; other failures a retry. */

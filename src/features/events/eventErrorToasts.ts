@@ -1,10 +1,10 @@
-import { EVENT_MSG } from '@contract/events';
+import { EVENT_MSG } from '@contract/plain/events';
 import { registerErrorToast } from '../../api/errorToasts';
 import { errorMsg } from '../../api/errors';
 
 /**
  * Spec section 8 texts of the event calls. Registered by the event pages (lazy chunks) rather
- * than by eventsApi, which the store loads on every page: the contract module brings zod along.
+ * than by eventsApi, which is in the first download: the event texts are needed only from there on.
  */
 export const SOMETHING_WENT_WRONG = 'Coś poszło nie tak, spróbuj ponownie';
 

@@ -1,7 +1,7 @@
 import {
   FIELD_TYPE_LABELS, FIELD_TYPES, GAME_TYPE_LABELS, GAME_TYPES, LEVEL_LABELS, LEVELS, PAYMENT_METHODS, normalizeGameType,
   type FieldType, type GameType, type Level,
-} from '@contract/events';
+} from '@contract/plain/events';
 
 const money = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2 });
 const longDate = new Intl.DateTimeFormat('pl-PL', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

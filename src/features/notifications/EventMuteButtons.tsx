@@ -1,5 +1,5 @@
-import { groupRoomId } from '@contract/chat';
-import { NOTIFICATION_MSG, isEventMuted, isRoomMuted } from '@contract/notifications';
+import { groupRoomId } from '@contract/plain/chat';
+import { NOTIFICATION_MSG, isEventMuted, isRoomMuted } from '@contract/plain/notifications';
 import { useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';
 import { selectChatRooms } from '../chat/chatApi';

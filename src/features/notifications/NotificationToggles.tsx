@@ -1,5 +1,5 @@
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
-import { NOTIFICATION_MSG } from '@contract/notifications';
+import { NOTIFICATION_MSG } from '@contract/plain/notifications';
 import { errorStatus } from '../../api/errors';
 import { notice } from '../../app/notify';
 import { useGetNotificationPreferencesQuery, useUpdateNotificationPreferencesMutation } from './notificationsApi';

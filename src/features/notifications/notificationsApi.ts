@@ -1,10 +1,9 @@
-import {
-  DEFAULT_PREFERENCES, preferencesResponse, type MuteChatBody, type NotificationPreferences, type PreferencesResponse,
-  type UnreadNotificationsResponse, type UpdatePreferencesBody,
+import type {
+  MuteChatBody, NotificationPreferences, PreferencesResponse, UnreadNotificationsResponse, UpdatePreferencesBody,
 } from '@contract/notifications';
+import { DEFAULT_PREFERENCES } from '@contract/plain/notifications';
 import { api } from '../../api/api';
 import { listTag } from '../../api/tags';
-import { readCachedPreferences, writeCachedPreferences } from './preferencesCache';
 
 interface SessionShape {
   session: { user: { _id: string } | null };
@@ -17,13 +16,9 @@ export const notificationsApi = api.injectEndpoints({
       // Spec section 8: a failed load is silent and falls back to the cached copy, else the defaults.
       async queryFn(_arg, { getState }, _extra, baseQuery) {
         const userId = userIdOf(getState());
-        const result = await baseQuery('/notifications/preferences');
-        const parsed = preferencesResponse.safeParse(result.data);
-        if (parsed.success) {
-          writeCachedPreferences(userId, parsed.data.preferences);
-          return { data: parsed.data };
-        }
-        return { data: { preferences: readCachedPreferences(userId) ?? DEFAULT_PREFERENCES } };
+        // The contract's checker (zod) comes with the first call, not with the landing page.
+        const [result, { readPreferences }] = await Promise.all([baseQuery('/notifications/preferences'), import('./readPreferences')]);
+        return { data: readPreferences(result.data, userId) };
       },
       providesTags: ['NotificationPreferences'],
     }),

@@ -1,14 +1,14 @@
-import { notificationPreferences, type NotificationPreferences } from '@contract/notifications';
+import type { NotificationPreferences } from '@contract/notifications';
 
 /** Spec section 3: preferences are also cached locally, per person, for when the server cannot answer. */
 const key = (userId: string) => `notificationPreferences:${userId}`;
 
-export function readCachedPreferences(userId: string | undefined): NotificationPreferences | null {
+/** The stored copy as it was written, unchecked (readPreferences.ts checks it against the contract). */
+export function readCachedPreferences(userId: string | undefined): unknown {
   if (!userId) return null;
   try {
     const raw = localStorage.getItem(key(userId));
-    const parsed = raw ? notificationPreferences.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
+    return raw ? JSON.parse(raw) : null;
   } catch {
     return null;
   }

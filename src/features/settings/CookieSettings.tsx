@@ -1,4 +1,4 @@
-import { CONSENT_CATEGORIES, type ConsentCategory } from '@contract/consent';
+import { CONSENT_CATEGORIES, type ConsentCategory } from '@contract/plain/consent';
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';

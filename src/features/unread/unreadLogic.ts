@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@contract/chat';
 import type { StatusUpdatePayload } from '@contract/events';
-import { isEventMuted, isRoomMuted, type NotificationPreferences } from '@contract/notifications';
+import type { NotificationPreferences } from '@contract/notifications';
+import { isEventMuted, isRoomMuted } from '@contract/plain/notifications';
 
 /**
  * Spec section 4, "Unread logic": a message rings (sound and +1 on its room) when someone else sent

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { EVENT_MSG, isFinishedStatus, type EventDto } from '@contract/events';
+import type { EventDto } from '@contract/events';
+import { EVENT_MSG, isFinishedStatus } from '@contract/plain/events';
 import { notice, toast } from '../../../app/notify';
 import { useJoinEventMutation, type MyStatus } from '../eventsApi';
 

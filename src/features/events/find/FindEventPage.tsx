@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { clampDistance, EVENT_LIMITS } from '@contract/events';
+import { clampDistance, EVENT_LIMITS } from '@contract/plain/events';
 import { TOWNS_COUNTRY } from '@contract/towns';
 import { errorMsg, errorStatus } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

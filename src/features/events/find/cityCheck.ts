@@ -1,4 +1,4 @@
-import { EVENT_MSG } from '@contract/events';
+import { EVENT_MSG } from '@contract/plain/events';
 import { geocodeTown, isAmbiguous, type GeocodedTown, type TownIndex } from '@contract/towns';
 
 export type CityCheck = { ok: true; town: GeocodedTown } | { ok: false; message: string };

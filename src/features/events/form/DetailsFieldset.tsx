@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EVENT_LIMITS } from '@contract/events';
+import { EVENT_LIMITS } from '@contract/plain/events';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
 import { PAYMENT_OPTIONS } from '../eventFormat';

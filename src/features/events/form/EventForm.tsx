@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { EVENT_MSG, type EventDto } from '@contract/events';
+import type { EventDto } from '@contract/events';
+import { EVENT_MSG } from '@contract/plain/events';
 import { errorBody } from '../../../api/errors';
 import { toast } from '../../../app/notify';
 import { FormAlert } from '../../../components/FormAlert';

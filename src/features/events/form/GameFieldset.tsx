@@ -1,4 +1,4 @@
-import { EVENT_LIMITS } from '@contract/events';
+import { EVENT_LIMITS } from '@contract/plain/events';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
 import { FIELD_TYPE_OPTIONS, GAME_TYPE_OPTIONS, LEVEL_OPTIONS } from '../eventFormat';

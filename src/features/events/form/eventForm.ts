@@ -1,6 +1,7 @@
+import { eventInput, type EventDto } from '@contract/events';
 import {
-  DEFAULT_PAYMENT_METHOD, EVENT_LIMITS, EVENT_MSG, defaultEventValues, eventInput, eventTimes, formatAddress, type EventDto,
-} from '@contract/events';
+  DEFAULT_PAYMENT_METHOD, EVENT_LIMITS, EVENT_MSG, defaultEventValues, eventTimes, formatAddress,
+} from '@contract/plain/events';
 import { fieldErrors } from '@contract/validation';
 import type { EventPayload } from '../eventsApi';
 import { endHour } from '../eventFormat';

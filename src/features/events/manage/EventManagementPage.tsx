@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { EVENT_MSG, isFinishedStatus, type EventDto } from '@contract/events';
+import type { EventDto } from '@contract/events';
+import { EVENT_MSG, isFinishedStatus } from '@contract/plain/events';
 import { useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../app/notify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

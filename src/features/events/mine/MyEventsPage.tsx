@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EVENT_MSG, type EventDto, type StatusRecordDto } from '@contract/events';
+import type { EventDto, StatusRecordDto } from '@contract/events';
+import { EVENT_MSG } from '@contract/plain/events';
 import { notice } from '../../../app/notify';
 import { FormAlert } from '../../../components/FormAlert';
 import { useGetMyEventsQuery, useMarkEventReadMutation } from '../eventsApi';

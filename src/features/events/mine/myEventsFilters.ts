@@ -1,4 +1,5 @@
-import { isFinishedStatus, type EventDto, type StatusRecordDto } from '@contract/events';
+import type { EventDto, StatusRecordDto } from '@contract/events';
+import { isFinishedStatus } from '@contract/plain/events';
 
 export const FILTERS = [
   { key: 'mine', label: 'Moje' },
