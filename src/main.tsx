@@ -3,15 +3,14 @@ import './styles/global.css';
 import './styles/buttons.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/AppRoutes';
 import { startApp } from './app/startup';
 import { setupStore } from './app/store';
 
 const store = setupStore();
 startApp(store);
-const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -19,7 +18,9 @@ if (!root) throw new Error('Missing #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

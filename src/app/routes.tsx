@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { ErrorPage } from '../components/ErrorPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { eventDashboardRoutes } from '../features/events/eventRoutes';
 import { chatDashboardRoutes } from '../features/chat/chatRoutes';
@@ -27,7 +26,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'login', element: <LoginPage /> },

@@ -1,10 +1,9 @@
-import { useNavigate, useRouteError } from 'react-router';
+import { useNavigate } from 'react-router';
 import { IS_DEV } from '../config/env';
 import './pages.css';
 
-/** The router's errorElement (spec: heading ERROR, a button back to /). */
-export function ErrorPage() {
-  const error = useRouteError();
+/** What a failed page shows (app/AppRoutes.tsx; spec: heading ERROR, a button back to /). */
+export function ErrorPage({ error }: { error?: unknown }) {
   const navigate = useNavigate();
   if (IS_DEV) console.error(error);
   return (

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { signedOut } from '../test/fixtures';
 import { renderApp } from '../test/render';
-import { ErrorPage } from './ErrorPage';
 
 function Broken(): never {
   throw new Error('boom');
@@ -18,7 +17,7 @@ describe('status pages', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const routes = [
       { path: '/', element: <h1>Start</h1> },
-      { path: '/broken', element: <Broken />, errorElement: <ErrorPage /> },
+      { path: '/broken', element: <Broken /> },
     ];
     const { user, router } = renderApp('/broken', { routes, preloadedState: signedOut() });
     expect(screen.getByRole('heading', { name: 'ERROR' })).toBeInTheDocument();
