@@ -1,21 +1,32 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { SnackbarProvider } from 'notistack';
-import { TOAST_MS } from '@contract/constants';
+import { isToasterWanted, subscribeToasterWanted } from './notify';
 import type { AppStore } from './store';
+
+const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
+
+/** notistack (the toaster) arrives with the first notice or toast (notify.ts, docs/adr/0035). */
+function LazyToaster() {
+  const wanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, isToasterWanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 interface AppProvidersProps {
   store: AppStore;
   children: ReactNode;
 }
 
-/** Redux and the snackbar host: toasts top right for 5 s; notices pick their own placement (notify.ts). */
+/** Redux and, once needed, the snackbar host. */
 export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_MS} maxSnack={4}>
-        {children}
-      </SnackbarProvider>
+      {children}
+      <LazyToaster />
     </Provider>
   );
 }

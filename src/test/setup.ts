@@ -1,4 +1,7 @@
 import '@testing-library/jest-dom';
+// The app loads notistack with its first notice (docs/adr/0035); loading it here keeps that
+// first require out of the tests' timeouts. The lazy mounting itself is tested in app/notify.test.tsx.
+import '../app/Toaster';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
