@@ -5,11 +5,12 @@ import { eventDashboardRoutes } from '../features/events/eventRoutes';
 import { chatDashboardRoutes } from '../features/chat/chatRoutes';
 import { LandingPage } from '../features/landing/LandingPage';
 import { profileDashboardRoutes, registerOauthRoute } from '../features/profile/profileRoutes';
+import { LoginPage } from '../features/session/LoginPage';
 import { RequireAuth } from '../features/session/RequireAuth';
 import { RootLayout } from './RootLayout';
 
-// Every page but the landing page is its own chunk: the dashboard will carry the map library.
-const LoginPage = lazy(() => import('../features/session/LoginPage').then((m) => ({ default: m.LoginPage })));
+// Every page but the landing and login pages is its own chunk: the dashboard carries the map library.
+// Those two come with the first download, which stays small enough for both (docs/adr/0035).
 const RegisterPage = lazy(() => import('../features/session/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() =>
   import('../features/session/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),

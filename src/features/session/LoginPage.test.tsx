@@ -25,7 +25,7 @@ describe('login page', () => {
   it('asks for the e-mail and password before calling the server', async () => {
     const { user } = renderApp('/login', { preloadedState: signedOut() });
     await fillAndSubmit(user, '', '');
-    expect(screen.getByText(MSG.emailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
   });
 

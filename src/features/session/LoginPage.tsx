@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginBody } from '@contract/auth';
 import { MSG } from '@contract/messages';
-import { fieldErrors } from '@contract/validation';
 import { notice } from '../../app/notify';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
@@ -12,6 +10,10 @@ import { AuthCard } from './AuthCard';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { loginErrorText } from './loginError';
 import { useLoginMutation } from './sessionApi';
+
+/** The form's rules (zod) come when the person starts filling the form in, or at the latest on submit. */
+const loadRules = () => import('./loginRules');
+const warmUpRules = () => void loadRules().catch(() => undefined);
 
 /** The e-mail verification link ends here with ?status=success or ?status=invalid. */
 function useVerificationNotice(status: string | null) {
@@ -36,11 +38,12 @@ export function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
-    const parsed = loginBody.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const check = await loadRules().then((rules) => rules.checkLogin(values), () => null);
+    if (!check) return setFormError(MSG.loginFailed);
+    if (!check.ok) return setErrors(check.errors);
     setErrors({});
     try {
-      await login(parsed.data).unwrap();
+      await login(check.body).unwrap();
       navigate('/dashboard', { replace: true });
     } catch (error) {
       setFormError(loginErrorText(error));
@@ -57,7 +60,7 @@ export function LoginPage() {
         </p>
       }
     >
-      <form className="auth-form" noValidate onSubmit={submit}>
+      <form className="auth-form" noValidate onSubmit={submit} onFocus={warmUpRules}>
         <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
         <PasswordField label="Hasło" autoComplete="current-password" {...bind('password')} error={errors.password} />
         <Link className="auth-aside-link" to="/forget-password">
