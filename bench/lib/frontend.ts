@@ -1,11 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { CHROMIUM, launchBrowser } from '../../e2e/harness';
 
 export interface PageWeight {
   path: string;
+  /** The scripts and stylesheets chromium loaded, each counted at its gzipped size (the target's unit). */
   jsKb: number;
   cssKb: number;
+  /** What chromium actually transferred: the server sends brotli to browsers that take it. */
+  jsSentKb: number;
+  cssSentKb: number;
+  files: number;
   loadsMapCode: boolean;
 }
 
@@ -30,9 +36,17 @@ function mapChunkFiles(): Set<string> {
   return files;
 }
 
+/** A built file's gzipped size: the `.gz` that scripts/compress-dist.ts wrote beside it, else gzipped here. */
+function gzippedSize(urlPath: string): number {
+  const file = path.join(DIST, urlPath);
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
 /**
- * What a browser really downloads for a page: the compressed bytes of every script and stylesheet,
- * read from the network events of Debian's chromium, and whether any of it is the map's code.
+ * What a browser downloads for a page: every script and stylesheet that Debian's chromium loaded
+ * (the first download and whatever the page fetched before the network went quiet), counted at
+ * its gzipped size and at the bytes really transferred, and whether any of it is the map's code.
  */
 export async function measurePageWeights(baseUrl: string, sessionToken: string, paths: string[]): Promise<PageWeight[]> {
   const mapFiles = mapChunkFiles();
@@ -46,23 +60,36 @@ export async function measurePageWeights(baseUrl: string, sessionToken: string, 
       }
       const page = await context.newPage();
       const pending: Promise<void>[] = [];
-      let js = 0;
-      let css = 0;
+      const bytes = { js: 0, css: 0, jsSent: 0, cssSent: 0 };
+      const seen = new Set<string>();
       let loadsMapCode = false;
       page.on('requestfinished', (request) => {
         const type = request.resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
-        if (mapFiles.has(path.basename(new URL(request.url()).pathname))) loadsMapCode = true;
+        const urlPath = new URL(request.url()).pathname;
+        if (seen.has(urlPath)) return;
+        seen.add(urlPath);
+        if (mapFiles.has(path.basename(urlPath))) loadsMapCode = true;
+        const kind = type === 'script' ? 'js' : 'css';
+        bytes[kind] += gzippedSize(urlPath);
         pending.push(
           request.sizes().then((s) => {
-            if (type === 'script') js += s.responseBodySize;
-            else css += s.responseBodySize;
+            bytes[kind === 'js' ? 'jsSent' : 'cssSent'] += s.responseBodySize;
           }),
         );
       });
       await page.goto(`${baseUrl}${p}`, { waitUntil: 'networkidle' });
       await Promise.all(pending);
-      out.push({ path: p, jsKb: js / 1024, cssKb: css / 1024, loadsMapCode });
+      const kb = (n: number) => n / 1024;
+      out.push({
+        path: p,
+        jsKb: kb(bytes.js),
+        cssKb: kb(bytes.css),
+        jsSentKb: kb(bytes.jsSent),
+        cssSentKb: kb(bytes.cssSent),
+        files: seen.size,
+        loadsMapCode,
+      });
       await context.close();
     }
   } finally {

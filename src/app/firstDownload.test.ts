@@ -81,6 +81,21 @@ describe('the first download (docs/adr/0035)', () => {
     expect(withSchemas.map((f) => rel(files.get(f)!))).toEqual([]);
   });
 
+  // docs/adr/0036: the store's signed-in part and the dashboard's routes come at sign-in.
+  it.each([
+    'src/app/signedInPart.ts',
+    'src/features/unread/unreadSlice.ts',
+    'src/features/unread/NotificationBell.tsx',
+    'src/features/chat/chatApi.ts',
+    'src/features/events/eventsApi.ts',
+    'src/features/notifications/notificationsApi.ts',
+    'src/features/dashboard/DashboardRoutes.tsx',
+    'src/features/events/eventRoutes.tsx',
+  ])('leaves %s for signed-in users', (file) => {
+    const chain = files.get(path.join(ROOT, file));
+    expect(chain ? rel(chain) : undefined).toBeUndefined();
+  });
+
   it('still finds value imports (the check itself works)', () => {
     expect(packages.has('react-dom')).toBe(true);
     expect(packages.has('@reduxjs/toolkit')).toBe(true);

@@ -1,10 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
-import { eventDashboardRoutes } from '../features/events/eventRoutes';
-import { chatDashboardRoutes } from '../features/chat/chatRoutes';
 import { LandingPage } from '../features/landing/LandingPage';
-import { profileDashboardRoutes, registerOauthRoute } from '../features/profile/profileRoutes';
 import { LoginPage } from '../features/session/LoginPage';
 import { RequireAuth } from '../features/session/RequireAuth';
 import { RootLayout } from './RootLayout';
@@ -18,10 +15,13 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/session/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const DashboardLayout = lazy(() =>
-  import('../features/dashboard/DashboardLayout').then((m) => ({ default: m.DashboardLayout })),
+const RegisterOauthPage = lazy(() =>
+  import('../features/session/RegisterOauthPage').then((m) => ({ default: m.RegisterOauthPage })),
 );
-const DashboardHome = lazy(() => import('../features/dashboard/DashboardHome').then((m) => ({ default: m.DashboardHome })));
+// The dashboard's own routes come with its chunk (docs/adr/0036).
+const DashboardRoutes = lazy(() =>
+  import('../features/dashboard/DashboardRoutes').then((m) => ({ default: m.DashboardRoutes })),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -34,22 +34,15 @@ export const routes: RouteObject[] = [
       { path: 'forget-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'new-password/:token', element: <ResetPasswordPage /> },
-      registerOauthRoute,
+      // Finishing a Google sign-up is public: the person has no session yet.
+      { path: 'register-oauth', element: <RegisterOauthPage /> },
       {
-        path: 'dashboard',
+        path: 'dashboard/*',
         element: (
           <RequireAuth>
-            <DashboardLayout />
+            <DashboardRoutes />
           </RequireAuth>
         ),
-        children: [
-          { index: true, element: <DashboardHome /> },
-          ...profileDashboardRoutes,
-          ...chatDashboardRoutes,
-          ...eventDashboardRoutes,
-          // Screens of later issues: until they exist, an honest not-found page.
-          { path: '*', element: <NotFoundPage /> },
-        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,40 +1,38 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, createListenerMiddleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api';
-import { chatReducer } from '../features/chat/chatSlice';
-import { consentReducer } from '../features/consent/consentSlice';
+import { consentSlice } from '../features/consent/consentSlice';
 import { addConsentListeners } from '../features/consent/consentListeners';
-import { dashboardReducer } from '../features/dashboard/dashboardSlice';
-import { filteredEventsReducer } from '../features/events/filteredEventsSlice';
-import { locationReducer } from '../features/location/locationSlice';
-import { addMapThemeListeners, mapThemeReducer } from '../features/map/mapThemeSlice';
-import { sessionReducer } from '../features/session/sessionSlice';
+import { dashboardSlice } from '../features/dashboard/dashboardSlice';
+import { sessionSlice } from '../features/session/sessionSlice';
 import { addSessionListeners } from '../features/session/sessionListeners';
-import { addUnreadListeners } from '../features/unread/unreadListeners';
-import { unreadReducer } from '../features/unread/unreadSlice';
-import { realtimeReducer } from '../realtime/realtimeSlice';
+import { realtimeSlice } from '../realtime/realtimeSlice';
 import { createSocketMiddleware, type SocketFactory } from '../realtime/socketMiddleware';
 import { errorToastMiddleware } from './errorToastMiddleware';
 import type { AppStartListening } from './listener';
+import type * as SignedInPartModule from './signedInPart';
+import type { SignedInState } from './signedInPart';
 
-const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  session: sessionReducer,
-  consent: consentReducer,
-  dashboard: dashboardReducer,
-  realtime: realtimeReducer,
-  chat: chatReducer,
-  unread: unreadReducer,
-  location: locationReducer,
-  filteredEvents: filteredEventsReducer,
-  mapTheme: mapThemeReducer,
-});
+/** What every page needs; the signed-in part's slices are injected when it loads (signedInPart.ts). */
+const staticReducer = combineSlices(api, sessionSlice, consentSlice, dashboardSlice, realtimeSlice);
+export const rootReducer = staticReducer.withLazyLoadedSlices<SignedInState>();
 
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * The whole state. The signed-in slices are typed as present: what reads them renders or runs only
+ * after `loadSignedInPart` (the dashboard behind RequireAuth, the bell, the socket's chat handlers).
+ */
+export type RootState = ReturnType<typeof staticReducer> & SignedInState;
+
+/** Dispatched once the signed-in part is in, so its slices get their first state. */
+export const signedInPartLoaded = createAction('app/signedInPartLoaded');
 
 export interface StoreOptions {
   /** Tests pass a fake socket; the app uses socket.io-client. */
   createSocket?: SocketFactory;
+  /** Tests pass the signed-in part itself, so it is there from the start; the app downloads it at sign-in. */
+  signedInPart?: typeof SignedInPartModule;
 }
+
+const signedInParts = new WeakMap<object, () => Promise<void>>();
 
 /** A fresh store (and fresh listeners) per call, so every test gets its own. */
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
@@ -42,17 +40,50 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
   const startListening = listener.startListening as AppStartListening;
   addSessionListeners(startListening);
   addConsentListeners(startListening);
-  addUnreadListeners(startListening);
-  addMapThemeListeners(startListening);
-  return configureStore({
-    reducer: rootReducer,
+
+  let part: Promise<void> | undefined;
+  if (options.signedInPart) {
+    options.signedInPart.injectSignedInSlices();
+    options.signedInPart.addSignedInListeners(startListening);
+    part = Promise.resolve();
+  }
+  const loadPart = (): Promise<void> => {
+    if (!part) {
+      const loading = import('./signedInPart').then((m) => {
+        m.injectSignedInSlices();
+        m.addSignedInListeners(startListening);
+        store.dispatch(signedInPartLoaded());
+      });
+      // A failed download (offline) is tried again by the next caller.
+      loading.catch(() => {
+        if (part === loading) part = undefined;
+      });
+      part = loading;
+    }
+    return part;
+  };
+
+  const store = configureStore({
+    reducer: rootReducer as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>,
     preloadedState,
     middleware: (getDefault) =>
       getDefault()
         .prepend(listener.middleware)
-        .concat(api.middleware, errorToastMiddleware, createSocketMiddleware(options.createSocket)),
+        .concat(api.middleware, errorToastMiddleware, createSocketMiddleware(options.createSocket, loadPart)),
   });
+  signedInParts.set(store, loadPart);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof setupStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+/** The signed-in part of this store's state and listeners: downloaded and attached once, on first call. */
+export function loadSignedInPart(store: AppStore): Promise<void> {
+  const load = signedInParts.get(store);
+  if (!load) throw new Error('loadSignedInPart: not a store made by setupStore');
+  return load();
+}
+
+/** Whether the signed-in part's slices are in this state yet. */
+export const selectSignedInPartLoaded = (state: RootState): boolean => (state as Partial<RootState>).unread !== undefined;

@@ -1,11 +1,15 @@
+import { lazy } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { SignedInPart } from '../app/SignedInPart';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { sidebarToggled } from '../features/dashboard/dashboardSlice';
 import { useLogoutMutation } from '../features/session/sessionApi';
-import { NotificationBell } from '../features/unread/NotificationBell';
 import { SIDEBAR_ID } from '../features/dashboard/dashboardLinks';
 import { NavbarAvatar } from './NavbarAvatar';
 import './Navbar.css';
+
+// The bell reads the unread counts of the store's signed-in part: both come after sign-in (docs/adr/0036).
+const NotificationBell = lazy(() => import('../features/unread/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 function SidebarToggle() {
   const dispatch = useAppDispatch();
@@ -53,7 +57,11 @@ export function Navbar() {
       <nav className="navbar-links" aria-label="Główna nawigacja">
         {signedIn ? (
           <>
-            {onDashboard && <NotificationBell />}
+            {onDashboard && (
+              <SignedInPart fallback={null}>
+                <NotificationBell />
+              </SignedInPart>
+            )}
             <NavLink to="/dashboard" end className="navbar-link navbar-link-cta">
               Przejdź do Aplikacji
             </NavLink>

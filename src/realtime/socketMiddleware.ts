@@ -36,7 +36,11 @@ interface SessionShape {
  * statusUpdate becomes actions in statusUpdateHandler.ts; newMessage, newChatRoom and
  * removedFromChatRoom in features/chat/chatSocket.ts, which also joins rooms and sends messages.
  */
-export function createSocketMiddleware(createSocket: SocketFactory = createBrowserSocket): Middleware<object, SessionShape> {
+export function createSocketMiddleware(
+  createSocket: SocketFactory = createBrowserSocket,
+  /** What must be in place before the connection opens: the store's signed-in part (store.ts). */
+  prepare: () => Promise<void> = () => Promise.resolve(),
+): Middleware<object, SessionShape> {
   return (store) => {
     let socket: SocketLike | null = null;
     let wanted = false;
@@ -91,8 +95,14 @@ export function createSocketMiddleware(createSocket: SocketFactory = createBrows
       const signedIn = Boolean(store.getState().session.user);
       if (signedIn !== wanted) {
         wanted = signedIn;
-        if (signedIn) open();
-        else close();
+        if (signedIn) {
+          prepare().then(
+            () => {
+              if (wanted) open();
+            },
+            () => undefined,
+          );
+        } else close();
       }
       // A chat send answers with a promise of the server's acknowledgement.
       return chat?.onAction(action) ?? result;

@@ -7,6 +7,7 @@ import {
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
 import { routes as appRoutes } from '../app/routes';
+import * as signedInPart from '../app/signedInPart';
 import { setupStore, type AppStore, type RootState } from '../app/store';
 import { fakeSocketFactory } from './fakeSocket';
 
@@ -34,10 +35,10 @@ function RouterProbe({ router }: { router: TestRouter }) {
   return null;
 }
 
-/** A fresh store with a fake socket, so no test ever opens a real connection. */
+/** A fresh store with a fake socket, so no test ever opens a real connection, and its signed-in part in from the start. */
 export function setupTestStore(preloadedState?: Partial<RootState>) {
   const createSocket = fakeSocketFactory();
-  return { store: setupStore(preloadedState, { createSocket }), sockets: createSocket.sockets };
+  return { store: setupStore(preloadedState, { createSocket, signedInPart }), sockets: createSocket.sockets };
 }
 
 /** Renders the app's real routes at `path` with a real store, the providers and a memory router. */

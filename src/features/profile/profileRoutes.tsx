@@ -9,7 +9,6 @@ const RankingPage = lazy(() => import('../ranking/RankingPage').then((m) => ({ d
 const ReportPage = lazy(() => import('../reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const PremiumPage = lazy(() => import('../premium/PremiumPage').then((m) => ({ default: m.PremiumPage })));
-const RegisterOauthPage = lazy(() => import('../session/RegisterOauthPage').then((m) => ({ default: m.RegisterOauthPage })));
 
 /** Dashboard screens of profiles, ranking, reports, settings and premium. */
 export const profileDashboardRoutes: RouteObject[] = [
@@ -21,6 +20,3 @@ export const profileDashboardRoutes: RouteObject[] = [
   { path: 'settings-event', element: <SettingsPage /> },
   { path: 'premium', element: <PremiumPage /> },
 ];
-
-/** Finishing a Google sign-up is public: the person has no session yet. */
-export const registerOauthRoute: RouteObject = { path: 'register-oauth', element: <RegisterOauthPage /> };

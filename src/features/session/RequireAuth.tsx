@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { SignedInPart } from '../../app/SignedInPart';
 import { useAppSelector } from '../../app/hooks';
 import '../../components/pages.css';
 
@@ -14,5 +15,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <Navigate to="/login" replace />;
-  return children;
+  return <SignedInPart>{children}</SignedInPart>;
 }
