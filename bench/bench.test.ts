@@ -23,6 +23,11 @@ describe('benchmark harness', () => {
     if (TEST_ENGINE === 'postgres' && process.env.REDIS_URL) expect(engine.realtimeTwoProcesses.length).toBe(1);
     if (TEST_ENGINE === 'pglite') {
       expect(report.pages.map((p) => p.path)).toEqual(['/', '/login', '/dashboard']);
+      for (const p of report.pages) {
+        expect(p.files).toBeGreaterThan(0);
+        expect(p.jsKb).toBeGreaterThan(0);
+        expect(p.jsSentKb).toBeGreaterThan(0);
+      }
       for (const p of report.pages.filter((p) => p.path !== '/dashboard')) expect(p.loadsMapCode).toBe(false);
     }
     expect(rows.length).toBeGreaterThan(8);
