@@ -21,8 +21,9 @@ export const SOCKET_PATH = '/socket.io';
 export const IS_DEV = import.meta.env.DEV;
 
 /**
- * Map styles (spec: light and dark tiles). Without configuration, the offline styles shipped in
- * public/map/ (Natural Earth outlines), so the map never needs the internet.
+ * Map styles (spec: light and dark tiles). Without configuration, OpenFreeMap's keyless styles
+ * (OpenStreetMap data); the offline styles shipped in public/map/ (Natural Earth outlines) take
+ * over when those cannot be loaded (features/map/mapStyle.ts), so the map never stays blank.
  */
 function styleUrl(configured: string | undefined, fallback: string): string {
   try {
@@ -32,5 +33,7 @@ function styleUrl(configured: string | undefined, fallback: string): string {
   }
 }
 
-export const MAP_STYLE_DARK = styleUrl(import.meta.env.VITE_MAP_STYLE_DARK, '/map/offline-style-dark.json');
-export const MAP_STYLE_LIGHT = styleUrl(import.meta.env.VITE_MAP_STYLE_LIGHT, '/map/offline-style-light.json');
+export const OFFLINE_MAP_STYLE_DARK = styleUrl(undefined, '/map/offline-style-dark.json');
+export const OFFLINE_MAP_STYLE_LIGHT = styleUrl(undefined, '/map/offline-style-light.json');
+export const MAP_STYLE_DARK = styleUrl(import.meta.env.VITE_MAP_STYLE_DARK, 'https://tiles.openfreemap.org/styles/dark');
+export const MAP_STYLE_LIGHT = styleUrl(import.meta.env.VITE_MAP_STYLE_LIGHT, 'https://tiles.openfreemap.org/styles/liberty');

@@ -20,6 +20,7 @@ interface MapProps {
   onMoveEnd?: Handler;
   onClick?: Handler;
   onError?: Handler;
+  onStyleData?: Handler;
   children?: ReactNode;
   style?: unknown;
 }
@@ -57,6 +58,11 @@ class FakeMap {
     this.flyTo(options);
   }
 
+  /** MapLibre's `error` event: a style, tile or glyph that could not be loaded. */
+  fail() {
+    this.props.current.onError?.({ target: this });
+  }
+
   click(lng: number, lat: number) {
     this.props.current.onClick?.({ target: this, lngLat: { lng, lat } });
   }
@@ -66,9 +72,10 @@ class FakeMap {
   }
 }
 
-/** The maps on screen, newest last. */
-export const stubMap: { instances: FakeMap[]; last(): FakeMap } = {
+/** The maps on screen, newest last; `styleArrives: false` makes new maps wait for their style. */
+export const stubMap: { instances: FakeMap[]; styleArrives: boolean; last(): FakeMap } = {
   instances: [],
+  styleArrives: true,
   last() {
     return this.instances[this.instances.length - 1];
   },
@@ -86,6 +93,7 @@ export const Map = forwardRef<FakeMap, MapProps>(function Map(props, ref) {
   useImperativeHandle(ref, () => map, [map]);
   useEffect(() => {
     stubMap.instances.push(map);
+    if (stubMap.styleArrives) propsRef.current.onStyleData?.({ target: map });
     propsRef.current.onLoad?.({ target: map });
     return () => {
       stubMap.instances = stubMap.instances.filter((m) => m !== map);

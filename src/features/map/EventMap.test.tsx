@@ -5,6 +5,7 @@ import { makeEvent } from '../../test/eventFixtures';
 import { API, signedIn } from '../../test/fixtures';
 import { stubMap } from '../../test/mapLibreStub';
 import { renderApp } from '../../test/render';
+import { resetMapStyleFallback, STYLE_TIMEOUT_MS } from './mapStyle';
 import { server } from '../../test/server';
 
 const near = (longitude: number, latitude: number, overrides: Partial<EventDto> = {}) =>
@@ -81,7 +82,51 @@ describe('dashboard map', () => {
     );
     const queries = serveMapEvents([]);
     await openMap();
-    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', 'http://localhost/map/offline-style-dark.json');
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', ONLINE_DARK);
     await waitFor(() => expect(queries.some((q) => q.get('minLat') === '49.8')).toBe(true));
+  });
+});
+
+const ONLINE_DARK = 'https://tiles.openfreemap.org/styles/dark';
+const OFFLINE_DARK = 'http://localhost/map/offline-style-dark.json';
+
+describe('map style fallback', () => {
+  beforeEach(() => {
+    resetMapStyleFallback();
+    stubMap.styleArrives = false;
+  });
+  afterEach(() => {
+    stubMap.styleArrives = true;
+    resetMapStyleFallback();
+    jest.useRealTimers();
+  });
+
+  it('switches to the offline style when the online one cannot be loaded, keeping the markers', async () => {
+    serveMapEvents([near(21.0122, 52.2297, { eventName: 'Orlik A' })]);
+    await openMap();
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', ONLINE_DARK);
+    act(() => stubMap.last().fail());
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', OFFLINE_DARK);
+    expect(await screen.findByRole('button', { name: 'Piłka nożna: Orlik A' })).toBeInTheDocument();
+  });
+
+  it('switches to the offline style when the online one takes longer than the limit', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    serveMapEvents([]);
+    await openMap();
+    act(() => jest.advanceTimersByTime(STYLE_TIMEOUT_MS - 1));
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', ONLINE_DARK);
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', OFFLINE_DARK);
+  });
+
+  it('keeps the online style when it arrived and a later tile fails', async () => {
+    stubMap.styleArrives = true;
+    jest.useFakeTimers({ advanceTimers: true });
+    serveMapEvents([]);
+    await openMap();
+    act(() => stubMap.last().fail());
+    act(() => jest.advanceTimersByTime(STYLE_TIMEOUT_MS));
+    expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', ONLINE_DARK);
   });
 });

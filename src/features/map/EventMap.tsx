@@ -13,8 +13,7 @@ import { MapEventsPopup } from './MapEventsPopup';
 import { MapMarker } from './MapMarker';
 import { mapLib } from './mapLib';
 import { mapLocale } from './mapLocale';
-import { mapStyleUrl } from './mapStyle';
-import { selectMapTheme } from './mapThemeSlice';
+import { useMapStyle } from './mapStyle';
 import './EventMap.css';
 
 const LOCALE = mapLocale('Mapa wydarzeń');
@@ -41,7 +40,7 @@ function readView(map: MapLike): View {
 
 /** The dashboard's full-screen map of games (spec: Map). Loaded lazily: MapLibre is heavy. */
 export default function EventMap() {
-  const theme = useAppSelector(selectMapTheme);
+  const style = useMapStyle();
   const home = useAppSelector(selectHomePosition);
   const mapRef = useRef<MapRef>(null);
   const [view, setView] = useState<View | null>(null);
@@ -70,14 +69,17 @@ export default function EventMap() {
 
   return (
     <Map
+      key={style.key}
       ref={mapRef}
       mapLib={mapLib()}
       locale={LOCALE}
       initialViewState={{ longitude: home.longitude, latitude: home.latitude, zoom: DEFAULT_ZOOM }}
-      mapStyle={mapStyleUrl(theme)}
+      mapStyle={style.mapStyle}
       style={{ width: '100%', height: '100%' }}
       attributionControl={{ compact: true }}
       onLoad={onViewChange}
+      onStyleData={style.onStyleData}
+      onError={style.onError}
       onMoveEnd={onViewChange}
     >
       <NavigationControl position="top-right" showCompass={false} />

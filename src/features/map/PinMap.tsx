@@ -2,11 +2,9 @@ import { useEffect, useRef } from 'react';
 import Map, { Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { LatLon } from '@contract/towns';
-import { useAppSelector } from '../../app/hooks';
 import { mapLib } from './mapLib';
 import { mapLocale } from './mapLocale';
-import { mapStyleUrl } from './mapStyle';
-import { selectMapTheme } from './mapThemeSlice';
+import { useMapStyle } from './mapStyle';
 import './PinMap.css';
 
 const LOCALE = mapLocale('Mapa: miejsce boiska');
@@ -22,7 +20,7 @@ const PIN_ZOOM = 14;
 
 /** The add/edit form's small map: click or drag to put the pin on the exact pitch. */
 export default function PinMap({ pin, center, onPin }: PinMapProps) {
-  const theme = useAppSelector(selectMapTheme);
+  const style = useMapStyle();
   const mapRef = useRef<MapRef>(null);
 
   // A newly chosen town moves the view there, unless the pin already says where the pitch is.
@@ -41,13 +39,16 @@ export default function PinMap({ pin, center, onPin }: PinMapProps) {
   return (
     <div className="pin-map">
       <Map
+        key={style.key}
         ref={mapRef}
         mapLib={mapLib()}
         locale={LOCALE}
         initialViewState={{ ...(pin ?? center), zoom: PIN_ZOOM }}
-        mapStyle={mapStyleUrl(theme)}
+        mapStyle={style.mapStyle}
         style={{ width: '100%', height: '100%' }}
         cursor="crosshair"
+        onStyleData={style.onStyleData}
+        onError={style.onError}
         attributionControl={{ compact: true }}
         onClick={(e) => onPin({ latitude: e.lngLat.lat, longitude: e.lngLat.lng })}
       >
