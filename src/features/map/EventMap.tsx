@@ -69,7 +69,6 @@ export default function EventMap() {
 
   return (
     <Map
-      key={style.key}
       ref={mapRef}
       mapLib={mapLib()}
       locale={LOCALE}

@@ -39,7 +39,6 @@ export default function PinMap({ pin, center, onPin }: PinMapProps) {
   return (
     <div className="pin-map">
       <Map
-        key={style.key}
         ref={mapRef}
         mapLib={mapLib()}
         locale={LOCALE}

@@ -30,8 +30,8 @@ export function resetMapStyleFallback(): void {
  * same theme takes over for the rest of the visit. Errors after the style arrived (one tile, say)
  * leave it in place: MapLibre retries tiles as the view moves.
  *
- * `key` changes with the fallback so the map is created anew on the offline style rather than
- * diffed from a style that never loaded.
+ * The map is kept, not created anew: MapLibre's setStyle cannot diff from a style that never
+ * loaded, so it loads the offline one whole, while its workers (already starting) stay.
  */
 export function useMapStyle() {
   const theme = useAppSelector(selectMapTheme);
@@ -61,5 +61,5 @@ export function useMapStyle() {
     if (arrived.current !== url && !isOffline(url)) fallBack();
   }, [url, fallBack]);
 
-  return { mapStyle: url, key: offline ? 'offline' : 'online', onStyleData, onError };
+  return { mapStyle: url, onStyleData, onError };
 }
