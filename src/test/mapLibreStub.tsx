@@ -11,7 +11,7 @@ interface View {
   zoom: number;
 }
 
-type Handler = ((e: { target: FakeMap; lngLat?: { lng: number; lat: number } }) => void) | undefined;
+type Handler = ((e: { target: FakeMap; lngLat?: { lng: number; lat: number }; error?: Error }) => void) | undefined;
 
 interface MapProps {
   initialViewState?: Partial<View>;
@@ -59,8 +59,8 @@ class FakeMap {
   }
 
   /** MapLibre's `error` event: a style, tile or glyph that could not be loaded. */
-  fail() {
-    this.props.current.onError?.({ target: this });
+  fail(error = new Error('Failed to fetch')) {
+    this.props.current.onError?.({ target: this, error });
   }
 
   click(lng: number, lat: number) {

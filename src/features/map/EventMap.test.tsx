@@ -5,8 +5,11 @@ import { makeEvent } from '../../test/eventFixtures';
 import { API, signedIn } from '../../test/fixtures';
 import { stubMap } from '../../test/mapLibreStub';
 import { renderApp } from '../../test/render';
-import { resetMapStyleFallback, STYLE_TIMEOUT_MS } from './mapStyle';
 import { server } from '../../test/server';
+import { resetMapStyleFallback, STYLE_TIMEOUT_MS } from './mapStyle';
+
+const ONLINE_DARK = 'https://tiles.openfreemap.org/styles/dark';
+const OFFLINE_DARK = 'http://localhost/map/offline-style-dark.json';
 
 const near = (longitude: number, latitude: number, overrides: Partial<EventDto> = {}) =>
   makeEvent({ ...overrides, geolocation: { type: 'Point', coordinates: [longitude, latitude] } });
@@ -87,9 +90,6 @@ describe('dashboard map', () => {
   });
 });
 
-const ONLINE_DARK = 'https://tiles.openfreemap.org/styles/dark';
-const OFFLINE_DARK = 'http://localhost/map/offline-style-dark.json';
-
 describe('map style fallback', () => {
   beforeEach(() => {
     resetMapStyleFallback();
@@ -125,8 +125,12 @@ describe('map style fallback', () => {
     jest.useFakeTimers({ advanceTimers: true });
     serveMapEvents([]);
     await openMap();
-    act(() => stubMap.last().fail());
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tileError = new Error('tile 14/9148/5394 failed');
+    act(() => stubMap.last().fail(tileError));
     act(() => jest.advanceTimersByTime(STYLE_TIMEOUT_MS));
     expect(screen.getByTestId('maplibre-stub')).toHaveAttribute('data-style', ONLINE_DARK);
+    expect(logged).toHaveBeenCalledWith(tileError);
+    logged.mockRestore();
   });
 });

@@ -6,7 +6,7 @@ import { selectMapTheme, type MapTheme } from './mapThemeSlice';
 /** How long a configured (online) style may take to arrive before the offline one replaces it. */
 export const STYLE_TIMEOUT_MS = 10_000;
 
-export function mapStyleUrl(theme: MapTheme, offline = false): string {
+function mapStyleUrl(theme: MapTheme, offline: boolean): string {
   if (offline) return theme === 'light' ? OFFLINE_MAP_STYLE_LIGHT : OFFLINE_MAP_STYLE_DARK;
   return theme === 'light' ? MAP_STYLE_LIGHT : MAP_STYLE_DARK;
 }
@@ -28,7 +28,8 @@ export function resetMapStyleFallback(): void {
  * shipped in public/). The configured style is used unless it fails before it arrives (no network,
  * a blocked host, a bad URL) or takes longer than STYLE_TIMEOUT_MS; then the offline style for the
  * same theme takes over for the rest of the visit. Errors after the style arrived (one tile, say)
- * leave it in place: MapLibre retries tiles as the view moves.
+ * leave it in place (MapLibre retries tiles as the view moves) and are logged, as react-map-gl
+ * does when a map has no error handler.
  *
  * The map is kept, not created anew: MapLibre's setStyle cannot diff from a style that never
  * loaded, so it loads the offline one whole, while its workers (already starting) stay.
@@ -57,9 +58,13 @@ export function useMapStyle() {
     arrived.current = url;
   }, [url]);
 
-  const onError = useCallback(() => {
-    if (arrived.current !== url && !isOffline(url)) fallBack();
-  }, [url, fallBack]);
+  const onError = useCallback(
+    (e: { error?: unknown }) => {
+      if (arrived.current !== url && !isOffline(url)) fallBack();
+      else console.error(e.error);
+    },
+    [url, fallBack],
+  );
 
   return { mapStyle: url, onStyleData, onError };
 }
