@@ -54,7 +54,7 @@ function devSecret(dataDir: string, name: string): string {
   const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (!secrets[name]) {
     secrets[name] = randomBytes(32).toString('base64url');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
@@ -71,6 +71,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const prod = env.NODE_ENV === 'production';
   if (prod && !env.COOKIE_SECRET) throw new ConfigError('Invalid configuration: COOKIE_SECRET is required in production');
   if (prod && !env.PUBLIC_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL is required in production');
+  // Without SMTP the mails (and their tokens) would only sit in DATA_DIR/outbox: never in production.
+  if (prod && !env.SMTP_URL) throw new ConfigError('Invalid configuration: SMTP_URL is required in production');
   if (prod && env.FIREBASE_AUTH_EMULATOR_HOST)
     throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
   const dataDir = path.resolve(env.DATA_DIR);

@@ -5,9 +5,35 @@ import { MSG } from '@contract/messages';
 import { ForbiddenError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/tokens';
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** GET routes that change state and so need the header too (the spec makes logout a GET). */
-const UNSAFE_GETS = new Set([`${API_PREFIX}/auth/logout`]);
+/** Methods that never change state; every other one (POST, PUT, PATCH, DELETE, anything unknown) is checked. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request must carry the double-submit header. Decided on the method and the matched
+ * route's own config, never on the URL string: the router decodes `%61`, `%74`... while a raw string
+ * comparison would not (issue 14, docs/adr/0045). A GET that changes state (the spec's logout
+ * alias) says so with `config: { csrf: true }`.
+ */
+export function needsXsrf(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true;
+}
+
+/** The path as the router sees it (percent-decoded); a malformed escape stays as it is. */
+export function decodedPath(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** An API request: its matched route is under the prefix, or (unmatched) its decoded path is. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  const path = route ?? decodedPath(request.url);
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
 
 export function xsrfCookieName(secure: boolean): string {
   return secure ? `__Host-${XSRF_COOKIE}` : XSRF_COOKIE;
@@ -62,12 +88,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[cookieName];
     if (!cookie) issueXsrfCookie(app, reply);
-    const path = request.url.split('?')[0];
-    if (!path.startsWith(`${API_PREFIX}/`)) return;
-    if (!UNSAFE.has(request.method) && !UNSAFE_GETS.has(path)) return;
+    if (!needsXsrf(request)) return;
     const header = request.headers[XSRF_HEADER.toLowerCase()];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-      request.log.warn({ path, method: request.method }, 'XSRF check failed');
+      request.log.warn({ route: request.routeOptions.url ?? null, method: request.method }, 'XSRF check failed');
       throw new ForbiddenError(MSG.csrf);
     }
   });

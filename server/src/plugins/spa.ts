@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@contract/constants';
 import { MSG } from '@contract/messages';
+import { decodedPath, isApiRequest } from './security';
 
 export const DIST_DIR = path.resolve(__dirname, '../../../dist');
 
@@ -28,7 +28,7 @@ export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Pro
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.url.startsWith('/socket.io')) {
+    if (isApiRequest(request) || decodedPath(request.url).startsWith('/socket.io')) {
       return reply.status(404).send({ msg: MSG.notFound });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ msg: MSG.notFound });
