@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@contract/constants';
 import { MSG } from '@contract/messages';
 import { ForbiddenError } from '../lib/errors';
+import { googleConfig } from '../lib/google-auth';
 import { randomToken, safeEqual } from '../lib/tokens';
 
 /** Methods that never change state; every other one (POST, PUT, PATCH, DELETE, anything unknown) is checked. */
@@ -53,24 +54,29 @@ export function issueXsrfCookie(app: FastifyInstance, reply: FastifyReply): stri
 /** Helmet with a Content-Security-Policy the SPA (MapLibre workers, Firebase popup, map tiles) works under. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const secure = app.ctx.config.secureCookies;
-  // Google sign-in: a custom Firebase auth domain serves the sign-in iframe; the Auth emulator
-  // (development and tests only) serves both the iframe and the API over plain http.
-  const { FIREBASE_AUTH_DOMAIN, FIREBASE_AUTH_EMULATOR_HOST } = app.ctx.config;
-  const emulator = FIREBASE_AUTH_EMULATOR_HOST ? [`http://${FIREBASE_AUTH_EMULATOR_HOST}`] : [];
-  const authDomain = FIREBASE_AUTH_DOMAIN ? [`https://${FIREBASE_AUTH_DOMAIN}`] : [];
+  // Only the hosts the app really uses (docs/adr/0047): the map's style/tile origins, and Google's
+  // only when Google sign-in is configured. A custom Firebase auth domain serves the sign-in iframe;
+  // the Auth emulator (development and tests only) serves both the iframe and the API over plain http.
+  const { config } = app.ctx;
+  const google = googleConfig(config);
+  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+  const firebaseFrames = google ? [`https://${google.authDomain}`, 'https://accounts.google.com', ...emulator] : [];
+  const firebaseApis = google ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator] : [];
+  // 'self' covers same-origin WebSockets in current browsers; the public origin's ws(s) is listed for older ones.
+  const socketOrigin = config.PUBLIC_URL.replace(/^http/, 'ws');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://apis.google.com'],
+        scriptSrc: ["'self'", ...(google ? ['https://apis.google.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:', ...emulator],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.mapOrigins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketOrigin, ...config.mapOrigins, ...firebaseApis],
         workerSrc: ["'self'", 'blob:'],
         childSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://*.firebaseapp.com', 'https://accounts.google.com', ...authDomain, ...emulator],
+        frameSrc: ["'self'", ...firebaseFrames],
         mediaSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

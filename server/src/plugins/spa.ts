@@ -7,6 +7,12 @@ import { decodedPath, isApiRequest } from './security';
 
 export const DIST_DIR = path.resolve(__dirname, '../../../dist');
 
+/** Build files that are not for the public: `.vite/` (the manifest), dotfiles, source maps. */
+export function isPrivateBuildFile(pathname: string): boolean {
+  const p = decodedPath(pathname).toLowerCase();
+  return /(^|\/)\./.test(p) || /\.map(\.(br|gz))?$/.test(p);
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API path answered with index.html so the client router can show it.
@@ -20,6 +26,8 @@ export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Pro
       index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
+      // The build's manifest (kept for the bench) and any source map stay on the server.
+      allowedPath: (pathname) => !isPrivateBuildFile(pathname),
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         const html = file.endsWith('.html');
