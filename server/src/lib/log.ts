@@ -91,6 +91,7 @@ export const logSerializers = {
   req(request: { method: string; url: string; hostname?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
     return {
       method: request.method,
+      // eslint-disable-next-line no-restricted-syntax -- the log shows what was asked, redacted
       url: redactUrl(request.url),
       host: request.host ?? request.hostname,
       remoteAddress: request.ip,
@@ -98,7 +99,7 @@ export const logSerializers = {
     };
   },
   err(err: Error) {
-    return scrubError(serializeError(err, 0));
+    return scrubError(serializeError(err, 0)) as { [key: string]: unknown; type: string; message: string; stack: string };
   },
 };
 

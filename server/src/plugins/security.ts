@@ -32,6 +32,7 @@ export function decodedPath(url: string): string {
 /** An API request: its matched route is under the prefix, or (unmatched) its decoded path is. */
 export function isApiRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
+  // eslint-disable-next-line no-restricted-syntax -- only when no route matched, decoded like the router does
   const path = route ?? decodedPath(request.url);
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 }

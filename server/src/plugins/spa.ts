@@ -36,6 +36,7 @@ export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Pro
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // eslint-disable-next-line no-restricted-syntax -- no route matched: the decoded path is all there is
     if (isApiRequest(request) || decodedPath(request.url).startsWith('/socket.io')) {
       return reply.status(404).send({ msg: MSG.notFound });
     }
