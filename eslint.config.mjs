@@ -21,5 +21,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Security decisions (CSRF, sessions, caching) are taken on the matched route, never on the raw
+    // URL the client spelt (docs/adr/0045); the few places that read it say why.
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, never HTML.' },
+        {
+          selector: "MemberExpression[object.name=/^(request|req)$/][property.name='url']",
+          message: 'Decide on request.routeOptions.url (the matched route), not the raw URL (docs/adr/0045).',
+        },
+      ],
+    },
+  },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -9,7 +9,8 @@ export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in what we ship (issue 14); the manifest is for the bench and is not served (server/src/plugins/spa.ts).
+    sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1200,
     // Everything the first download holds (static imports of main.tsx) in one file, which compresses

@@ -34,7 +34,8 @@ export interface BenchOptions {
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 /** The server runs as in production (no response-schema checks); PUBLIC_URL is set per process. */
-const PRODUCTION = { NODE_ENV: 'production', COOKIE_SECRET: randomBytes(32).toString('hex') };
+// Production requires SMTP_URL; the bench sends no mail, so it names the discard port of loopback.
+const PRODUCTION = { NODE_ENV: 'production', COOKIE_SECRET: randomBytes(32).toString('hex'), SMTP_URL: 'smtp://127.0.0.1:9' };
 
 interface EngineDb {
   database: Database;

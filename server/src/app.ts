@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,13 +7,15 @@ import { API_PREFIX } from '@contract/constants';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/database';
+import { BackgroundTasks } from './lib/background';
+import { loggerOptions } from './lib/log';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter';
 import { ResultCache } from './lib/result-cache';
 import { CookieSealer } from './lib/sealed-cookie';
 import { createMailer } from './mail/mailer';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
-import { registerSecurity } from './plugins/security';
+import { isApiRequest, registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { attachSocket } from './realtime/socket';
 import { accountRoutes } from './routes/account';
@@ -34,6 +36,10 @@ export interface BuildOptions {
   /** An already open database (tests share one per suite). */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (tests enumerate them). */
+  onRoute?: (route: RouteOptions) => void;
   distDir?: string;
   /** The periodic upcoming → live → completed job (tests drive it by hand). */
   eventClock?: boolean;
@@ -43,10 +49,11 @@ export interface BuildOptions {
 export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas are checked in development and tests (contract drift fails loudly there);
   // in production the already-typed answers are just stringified, which is several times faster
@@ -68,22 +75,32 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       from: config.MAIL_FROM,
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
       log: app.log,
+      // Only a developer's own machine prints links (README); tests and production never do.
+      logLinks: config.NODE_ENV === 'development',
     }),
     limiter: redis ? new RedisRateLimiter(redis, config.REDIS_PREFIX) : new MemoryRateLimiter(),
     sealer: new CookieSealer(config.COOKIE_SECRET),
     searchCache: new ResultCache(config.SEARCH_CACHE_MS),
+    background: new BackgroundTasks(app.log),
   };
   app.decorate('ctx', ctx);
   // Any successful write may change what a search shows (a new game, an edit, a cancellation...);
   // routes that only read through a POST (search) say so with `config: { readOnly: true }`.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (!(request.routeOptions.config as { readOnly?: boolean }).readOnly) ctx.searchCache.clear();
+    if (!request.routeOptions.config?.readOnly) ctx.searchCache.clear();
+  });
+  // Answers that depend on the session must not be kept by browsers or proxies (ASVS 14.3.2):
+  // every API answer is `no-store` unless its route is explicitly cacheable (avatar pictures).
+  app.addHook('onSend', async (request, reply) => {
+    if (!isApiRequest(request) || request.routeOptions.config?.cacheable) return;
+    reply.header('Cache-Control', 'no-store');
   });
   app.addHook('preClose', async () => {
     await new Promise<void>((resolve) => (app.io ? app.io.close(() => resolve()) : resolve()));
   });
   app.addHook('onClose', async () => {
+    await ctx.background.idle();
     ctx.mailer.close();
     if (redis) await redis.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();

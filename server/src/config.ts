@@ -28,6 +28,14 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long identical searches share one answer (0 turns the cache off). */
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** The SPA's online map styles (read by Vite at build time; the server reads them for its CSP). */
+  VITE_MAP_STYLE_DARK: url(['https:', 'http:']).optional(),
+  VITE_MAP_STYLE_LIGHT: url(['https:', 'http:']).optional(),
+  /** Further origins a custom map style loads tiles, glyphs or sprites from, comma-separated. */
+  MAP_HOSTS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(o.trim())), 'musi być listą originów (https://host), rozdzielonych przecinkami')
+    .optional(),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
@@ -42,6 +50,8 @@ export interface Config extends Omit<Env, 'COOKIE_SECRET' | 'PUBLIC_URL'> {
   secureCookies: boolean;
   /** Rate limits: [max attempts, window in ms]. Tests may lower or raise them. */
   limits: { loginFailures: [number, number]; register: [number, number]; forgotPassword: [number, number] };
+  /** Origins the map loads from: the CSP's connect-src and img-src list exactly these besides 'self'. */
+  mapOrigins: string[];
   /** Session expiry (ASVS 7.3): idle and absolute, in ms. */
   session: { idleMs: number; absoluteMs: number };
 }
@@ -54,10 +64,19 @@ function devSecret(dataDir: string, name: string): string {
   const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (!secrets[name]) {
     secrets[name] = randomBytes(32).toString('base64url');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
+}
+
+/** The SPA's defaults (src/config/env.ts): OpenFreeMap serves styles, tiles, glyphs and sprites from one host. */
+const DEFAULT_MAP_STYLES = ['https://tiles.openfreemap.org/styles/dark', 'https://tiles.openfreemap.org/styles/liberty'];
+
+function mapOrigins(env: Env): string[] {
+  const styles = [env.VITE_MAP_STYLE_DARK ?? DEFAULT_MAP_STYLES[0], env.VITE_MAP_STYLE_LIGHT ?? DEFAULT_MAP_STYLES[1]];
+  const extra = env.MAP_HOSTS ? env.MAP_HOSTS.split(',').map((o) => o.trim()) : [];
+  return [...new Set([...styles.map((s) => new URL(s).origin), ...extra.map((o) => new URL(o).origin)])];
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -71,6 +90,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const prod = env.NODE_ENV === 'production';
   if (prod && !env.COOKIE_SECRET) throw new ConfigError('Invalid configuration: COOKIE_SECRET is required in production');
   if (prod && !env.PUBLIC_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL is required in production');
+  // Without SMTP the mails (and their tokens) would only sit in DATA_DIR/outbox: never in production.
+  if (prod && !env.SMTP_URL) throw new ConfigError('Invalid configuration: SMTP_URL is required in production');
   if (prod && env.FIREBASE_AUTH_EMULATOR_HOST)
     throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
   const dataDir = path.resolve(env.DATA_DIR);
@@ -81,6 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     PUBLIC_URL: publicUrl,
     COOKIE_SECRET: env.COOKIE_SECRET ?? devSecret(dataDir, 'COOKIE_SECRET'),
     secureCookies: publicUrl.startsWith('https:'),
+    mapOrigins: mapOrigins(env),
     limits: { loginFailures: [10, 60_000], register: [10, 15 * 60_000], forgotPassword: [5, 15 * 60_000] },
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
     ...overrides,

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Server as SocketServer } from 'socket.io';
+import type { BackgroundTasks } from './lib/background';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { RateLimiter } from './lib/rate-limiter';
@@ -19,9 +20,20 @@ export interface AppContext {
   redis: Redis | null;
   /** Public search and map answers, shared by identical requests for a moment; cleared by every write. */
   searchCache: ResultCache<SharedJson>;
+  /** Work answered before it is done (forgot-password mail); awaited at shutdown. */
+  background: BackgroundTasks;
 }
 
 declare module 'fastify' {
+  /** Per-route options read by the app's hooks (always from the matched route, never from the URL). */
+  interface FastifyContextConfig {
+    /** A GET that changes state and so needs the XSRF header like POST does (the logout alias). */
+    csrf?: boolean;
+    /** A POST that only reads (search): a success does not clear the search cache. */
+    readOnly?: boolean;
+    /** The answer does not depend on the session and may be cached (it sets its own Cache-Control). */
+    cacheable?: boolean;
+  }
   interface FastifyInstance {
     ctx: AppContext;
     io: SocketServer;

@@ -1,5 +1,6 @@
 import { build } from './app';
 import { ConfigError, loadConfig } from './config';
+import { secureDataDir } from './lib/data-dir';
 
 async function main() {
   let config;
@@ -12,6 +13,7 @@ async function main() {
     }
     throw err;
   }
+  secureDataDir(config.DATA_DIR);
   const app = await build({ config });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Graj Razem działa na ${config.PUBLIC_URL} (baza: ${app.ctx.database.engine})`);

@@ -180,6 +180,7 @@ describe('password reset', () => {
   it('answers the same for known and unknown addresses', async () => {
     const { body } = await signUp(t);
     const known = await new TestClient(t.app, '10.3.0.1').post('/auth/forgot-password', { email: body.email });
+    await t.app.ctx.background.idle();
     const unknown = await new TestClient(t.app, '10.3.0.2').post('/auth/forgot-password', { email: 'brak@example.com' });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -188,6 +189,7 @@ describe('password reset', () => {
   it('a reset link works once, ends every session and the new password logs in', async () => {
     const { client, body } = await signUp(t);
     await new TestClient(t.app, '10.4.0.1').post('/auth/forgot-password', { email: body.email });
+    await t.app.ctx.background.idle();
     const token = new URL(lastMail(t.config, body.email).link).pathname.split('/').pop()!;
     const anon = new TestClient(t.app, '10.4.0.2');
 
@@ -208,6 +210,7 @@ describe('password reset', () => {
   it('refuses an expired reset link', async () => {
     const { body, user } = await signUp(t);
     await new TestClient(t.app, '10.5.0.1').post('/auth/forgot-password', { email: body.email });
+    await t.app.ctx.background.idle();
     const token = new URL(lastMail(t.config, body.email).link).pathname.split('/').pop()!;
     await t.database.pool.query("UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user._id]);
     const res = await new TestClient(t.app).post(`/auth/reset-password/${token}`, { password: 'NoweHaslo1@' });

@@ -14,12 +14,24 @@ describe('configuration', () => {
     [{ COOKIE_SECRET: 'short' }, /^Invalid configuration: COOKIE_SECRET/],
     [{ NODE_ENV: 'production', PUBLIC_URL: 'https://graj.example' }, /COOKIE_SECRET is required in production/],
     [
-      { NODE_ENV: 'production', PUBLIC_URL: 'https://graj.example', COOKIE_SECRET: 'x'.repeat(32), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://graj.example', COOKIE_SECRET: 'x'.repeat(32) },
+      /^Invalid configuration: SMTP_URL is required in production$/,
+    ],
+    [
+      {
+        NODE_ENV: 'production', PUBLIC_URL: 'https://graj.example', COOKIE_SECRET: 'x'.repeat(32), SMTP_URL: 'smtps://u:p@smtp.example',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      },
       /FIREBASE_AUTH_EMULATOR_HOST must not be set in production/,
     ],
   ])('stops on a wrong value with one clear line: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('starts in production with SMTP, COOKIE_SECRET and PUBLIC_URL', () => {
+    const env = { NODE_ENV: 'production', PUBLIC_URL: 'https://graj.example', COOKIE_SECRET: 'x'.repeat(32), SMTP_URL: 'smtps://u:p@smtp.example' };
+    expect(loadConfig(env)).toMatchObject({ NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example' });
   });
 
   it('uses secure cookies behind HTTPS', () => {

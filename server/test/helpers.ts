@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@contract/constants';
-import { build } from '../src/app';
+import { build, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { createTestDatabase, TEST_ENGINE } from './engine';
@@ -37,11 +37,22 @@ export interface TestApp {
 }
 
 /** One migrated database per suite, an app built on it; close both in afterAll. */
-export async function buildTestApp(overrides: Partial<Config> = {}, opts: { distDir?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  opts: Pick<BuildOptions, 'distDir' | 'onRoute' | 'logStream'> = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   // Tests drive the event clock by hand (tickEventClock), so it never races them.
-  const app = await build({ config, database, logger: false, eventClock: false, distDir: opts.distDir ?? path.join(config.DATA_DIR, 'no-dist') });
+  const app = await build({
+    config,
+    database,
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
+    onRoute: opts.onRoute,
+    eventClock: false,
+    distDir: opts.distDir ?? path.join(config.DATA_DIR, 'no-dist'),
+  });
   await app.ready();
   return {
     app,

@@ -53,7 +53,7 @@ describe('real-time connection', () => {
   it('refuses a connection after logout', async () => {
     const { client } = await signUp(t);
     const cookie = `sid=${client.cookies.get('sid')}`;
-    await client.get('/auth/logout');
+    await client.post('/auth/logout');
     expect(await outcome(open(cookie))).toBe('unauthorized');
   });
 });

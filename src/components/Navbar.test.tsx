@@ -35,7 +35,7 @@ describe('navbar', () => {
   it('logs out and goes to the start page', async () => {
     let loggedOut = false;
     server.use(
-      http.get(`${API}/auth/logout`, () => {
+      http.post(`${API}/auth/logout`, () => {
         loggedOut = true;
         return HttpResponse.json({ msg: MSG.loggedOut });
       }),

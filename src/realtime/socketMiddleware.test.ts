@@ -57,7 +57,7 @@ describe('socket middleware', () => {
   });
 
   it('closes the connection on logout', async () => {
-    server.use(http.get(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'ok' })));
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'ok' })));
     const { store, sockets } = setupTestStore(signedInState);
     store.dispatch({ type: 'any/action' });
     await waitFor(() => expect(sockets).toHaveLength(1));

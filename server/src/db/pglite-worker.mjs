@@ -1,5 +1,6 @@
 // Runs PGlite in its own thread: PGlite executes queries synchronously in the calling thread, which
 // would stall the server's event loop. The main thread talks to it over a Unix socket with `pg`.
+import './private-files.mjs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';

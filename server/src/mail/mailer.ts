@@ -3,13 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { maskEmail } from '../lib/log';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The one link the person has to open; logged in local mode so sign-up works without SMTP. */
+  /** The one link the person has to open; printed only in development's local outbox mode (README). */
   link?: string;
 }
 
@@ -19,7 +20,14 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox. */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+  /** Print each mail's link (development only: a link holds a token that verifies or resets). */
+  logLinks?: boolean;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -33,10 +41,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   return {
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
-      mkdirSync(opts.outboxDir, { recursive: true });
+      // The mails hold the same tokens: only the server's own user may read them.
+      mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(opts.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      writeFileSync(file, info.message as Buffer);
-      opts.log.info({ mail: { to: m.to, subject: m.subject, file } }, `Mail to ${m.to}: ${m.subject} — ${m.link ?? ''}`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      const to = maskEmail(m.to);
+      const link = opts.logLinks && m.link ? ` — ${m.link}` : '';
+      opts.log.info({ mail: { to, subject: m.subject, file: path.basename(file) } }, `Mail to ${to}: ${m.subject}${link}`);
     },
     close: () => undefined,
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '@contract/constants';
 import { UnauthorizedError } from '../lib/errors';
 import { createSession, deleteSession, findSessionUser } from '../repositories/sessions';
 import type { UserRow } from '../repositories/users';
@@ -19,8 +20,9 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
+  // Decided on the matched route (the router has decoded the path), never on the raw URL.
   app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.routeOptions.url?.startsWith(`${API_PREFIX}/`)) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const user = await userFromSessionToken(app, token);

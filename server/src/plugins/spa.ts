@@ -2,10 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@contract/constants';
 import { MSG } from '@contract/messages';
+import { decodedPath, isApiRequest } from './security';
 
 export const DIST_DIR = path.resolve(__dirname, '../../../dist');
+
+/** Build files that are not for the public: `.vite/` (the manifest), dotfiles, source maps. */
+export function isPrivateBuildFile(pathname: string): boolean {
+  const p = decodedPath(pathname).toLowerCase();
+  return /(^|\/)\./.test(p) || /\.map(\.(br|gz))?$/.test(p);
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -20,6 +26,8 @@ export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Pro
       index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
+      // The build's manifest (kept for the bench) and any source map stay on the server.
+      allowedPath: (pathname) => !isPrivateBuildFile(pathname),
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         const html = file.endsWith('.html');
@@ -28,7 +36,8 @@ export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Pro
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.url.startsWith('/socket.io')) {
+    // eslint-disable-next-line no-restricted-syntax -- no route matched: the decoded path is all there is
+    if (isApiRequest(request) || decodedPath(request.url).startsWith('/socket.io')) {
       return reply.status(404).send({ msg: MSG.notFound });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ msg: MSG.notFound });

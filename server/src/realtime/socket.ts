@@ -19,7 +19,9 @@ export function attachSocket(app: FastifyInstance): Server {
       const origin = req.headers.origin;
       if (!origin) return callback(null, true);
       try {
-        const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+        // X-Forwarded-Host is anybody's to send unless a trusted proxy sets it (TRUST_PROXY).
+        const forwarded = app.ctx.config.TRUST_PROXY ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0].trim() : '';
+        const host = forwarded || req.headers.host;
         const allowed = new URL(origin).host === host || origin === new URL(app.ctx.config.PUBLIC_URL).origin;
         callback(null, allowed);
       } catch {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +7,7 @@ import {
 import { MSG } from '@contract/messages';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { checkLimit, enforceLimit } from '../lib/limits';
+import { maskEmail } from '../lib/log';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { endSession, startSession } from '../plugins/auth';
@@ -18,7 +19,7 @@ import {
 
 export async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { database, limiter, mailer, config } = app.ctx;
+  const { database, limiter, mailer, config, background } = app.ctx;
   const db = database.db;
 
   const resendKey = (user: UserRow) => `verify-resend:${user.id}`;
@@ -76,7 +77,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     const { email, password } = request.body;
     const ipKey = `login:ip:${request.ip}`;
     const emailKey = `login:email:${email}`;
-    const attempt = { email, ip: request.ip };
+    const attempt = { email: maskEmail(email), ip: request.ip };
     try {
       await checkLimit(limiter, ipKey, config.limits.loginFailures);
       await checkLimit(limiter, emailKey, config.limits.loginFailures);
@@ -102,21 +103,26 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     return { msg: MSG.loggedIn, ...toSessionUser(user) };
   });
 
-  app.get('/auth/logout', { schema: { response: { 200: msgResponse } } }, async (request, reply) => {
+  // Logout is a POST; the spec's GET stays as an alias that is CSRF-checked exactly like it.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     await endSession(app, request, reply);
     return { msg: MSG.loggedOut };
-  });
+  };
+  app.post('/auth/logout', { schema: { response: { 200: msgResponse } } }, logout);
+  app.get('/auth/logout', { config: { csrf: true }, schema: { response: { 200: msgResponse } } }, logout);
 
   app.post('/auth/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: msgResponse } } }, async (request) => {
     const { email } = request.body;
     await enforceLimit(limiter, `forgot:ip:${request.ip}`, config.limits.forgotPassword);
     await enforceLimit(limiter, `forgot:email:${email}`, config.limits.forgotPassword);
-    const user = await findUserByEmail(db, email);
-    if (user) {
+    // The same answer, along the same path, whether or not the address has an account: the
+    // lookup and the mail run after the answer, so its timing says nothing about the address.
+    background.run('forgot-password mail', async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return;
       const token = await issueToken(db, user.id, 'reset');
       await mailer.send(resetPasswordMail(user.email, user.nickName, `${config.PUBLIC_URL}/reset-password/${token}`));
-    }
-    // The same answer whether or not the address has an account.
+    });
     return { msg: MSG.forgotSent };
   });
 

@@ -50,7 +50,7 @@ describe('own profile', () => {
         deleted = true;
         return HttpResponse.json({ msg: 'Konto zostało pomyślnie usunięte', avatarUrlToDelete: null });
       }),
-      http.get(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'ok' })),
+      http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'ok' })),
     );
     const { user, router, store } = open();
     await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));

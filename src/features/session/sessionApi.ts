@@ -22,7 +22,7 @@ export const sessionApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
     logout: build.mutation<MsgResponse, void>({
-      query: () => ({ url: '/auth/logout', method: 'GET' }),
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
     requestPasswordReset: build.mutation<MsgResponse, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),

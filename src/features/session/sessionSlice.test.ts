@@ -72,14 +72,14 @@ describe('session changes', () => {
   });
 
   it('clears user and stats on logout', async () => {
-    server.use(http.get(`${API}/auth/logout`, () => HttpResponse.json({ msg: MSG.loggedOut })));
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: MSG.loggedOut })));
     const { store } = setupTestStore({ session: { user: testUser, stats: testStats, loading: false } });
     await store.dispatch(sessionApi.endpoints.logout.initiate());
     expect(store.getState().session).toEqual({ user: null, stats: null, loading: false });
   });
 
   it('clears user and stats even when the logout call fails', async () => {
-    server.use(http.get(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'x' }, { status: 500 })));
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'x' }, { status: 500 })));
     const { store } = setupTestStore({ session: { user: testUser, stats: testStats, loading: false } });
     await store.dispatch(sessionApi.endpoints.logout.initiate());
     expect(store.getState().session.user).toBeNull();
