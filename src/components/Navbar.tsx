@@ -30,6 +30,18 @@ function SidebarToggle() {
   );
 }
 
+/** Small and quiet: the real-time connection is being tried again (lost, or the server could not check the session). */
+function ConnectingIndicator() {
+  const connecting = useAppSelector((state) => state.realtime.status === 'connecting');
+  if (!connecting) return null;
+  return (
+    <span className="navbar-connecting" role="status">
+      <span className="navbar-connecting-dot" aria-hidden="true" />
+      Łączenie…
+    </span>
+  );
+}
+
 export function Navbar() {
   const signedIn = useAppSelector((state) => Boolean(state.session.user));
   const { pathname } = useLocation();
@@ -57,6 +69,7 @@ export function Navbar() {
       <nav className="navbar-links" aria-label="Główna nawigacja">
         {signedIn ? (
           <>
+            <ConnectingIndicator />
             {onDashboard && (
               <SignedInPart fallback={null}>
                 <NotificationBell />

@@ -9,6 +9,7 @@ import { useFormValues } from '../../components/useFormValues';
 import { AuthCard } from './AuthCard';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { loginErrorText } from './loginError';
+import { safeNextPath } from './sessionEnd';
 import { useLoginMutation } from './sessionApi';
 
 /** The form's rules (zod) come when the person starts filling the form in, or at the latest on submit. */
@@ -34,6 +35,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   useVerificationNotice(params.get('status'));
+  const sessionEndedNotice = params.get('reason') === 'session-ended';
+  const next = safeNextPath(params.get('next'));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,7 +47,7 @@ export function LoginPage() {
     setErrors({});
     try {
       await login(check.body).unwrap();
-      navigate('/dashboard', { replace: true });
+      navigate(next ?? '/dashboard', { replace: true });
     } catch (error) {
       setFormError(loginErrorText(error));
     }
@@ -60,6 +63,11 @@ export function LoginPage() {
         </p>
       }
     >
+      {sessionEndedNotice && (
+        <p className="auth-notice" role="status">
+          {MSG.sessionEnded}
+        </p>
+      )}
       <form className="auth-form" noValidate onSubmit={submit} onFocus={warmUpRules}>
         <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
         <PasswordField label="Hasło" autoComplete="current-password" {...bind('password')} error={errors.password} />
