@@ -12,8 +12,9 @@ export function SessionEndedRedirect() {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!ended) return;
+    // Cleared only once /login shows: until then RequireAuth must not send the person there without the notice.
     if (pathname !== '/login') void navigate(sessionEndedLoginPath(`${pathname}${search}`));
-    dispatch(sessionEndHandled());
+    else dispatch(sessionEndHandled());
   }, [ended, pathname, search, navigate, dispatch]);
   return null;
 }
