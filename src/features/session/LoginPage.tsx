@@ -14,7 +14,13 @@ import { useLoginMutation } from './sessionApi';
 
 /** The form's rules (zod) come when the person starts filling the form in, or at the latest on submit. */
 const loadRules = () => import('./loginRules');
-const warmUpRules = () => void loadRules().catch(() => undefined);
+let loadedRules: Awaited<ReturnType<typeof loadRules>> | undefined;
+const warmUpRules = () => void loadRules().then((rules) => (loadedRules = rules), () => undefined);
+/** Errors only show after a submit, which loaded the rules: re-checking while typing uses them. */
+const checkLoginLoaded = (values: { email: string; password: string }) => {
+  const check = loadedRules?.checkLogin(values);
+  return check && !check.ok ? check.errors : {};
+};
 
 /** The e-mail verification link ends here with ?status=success or ?status=invalid. */
 function useVerificationNotice(status: string | null) {
@@ -28,8 +34,7 @@ function useVerificationNotice(status: string | null) {
 }
 
 export function LoginPage() {
-  const { values, bind } = useFormValues({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, bind, errors, setErrors } = useFormValues({ email: '', password: '' }, checkLoginLoaded);
   const [formError, setFormError] = useState<string>();
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
@@ -41,7 +46,10 @@ export function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
-    const check = await loadRules().then((rules) => rules.checkLogin(values), () => null);
+    const check = await loadRules().then((rules) => {
+      loadedRules = rules;
+      return rules.checkLogin(values);
+    }, () => null);
     if (!check) return setFormError(MSG.loginFailed);
     if (!check.ok) return setErrors(check.errors);
     setErrors({});

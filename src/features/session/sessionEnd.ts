@@ -15,7 +15,7 @@ export const SESSION_ENDED_NOTICE = MSG.sessionEnded;
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f\\]/.test(next)) return null;
+  if ([...next].some((c) => c < ' ' || c === '\\')) return null;
   let url: URL;
   try {
     url = new URL(next, 'http://same.origin');
