@@ -19,7 +19,7 @@ describe('an ended session', () => {
       http.get(`${API}/user-stats/current`, () => HttpResponse.json({ stats: testStats })),
     );
     const { router, user, store } = renderApp('/dashboard/ranking?sortBy=points', { preloadedState: signedIn() });
-    expect(await screen.findByText(MSG.sessionEnded)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.sessionEnded, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/dashboard/ranking?sortBy=points');
     expect(store.getState().session.user).toBeNull();
