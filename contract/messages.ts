@@ -46,6 +46,8 @@ export const MSG = {
   verifiedNotice: 'Weryfikacja przebiegła pomyślnie! Możesz się teraz zalogować.',
   loginVerifyFirst: 'Musisz najpierw zweryfikować swój adres email. Sprawdź swoją skrzynkę pocztową.',
   loginFailed: 'Błąd logowania. Spróbuj ponownie.',
+  /** The server ended the session (expired, logged out elsewhere, password changed): shown on /login. */
+  sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',
   googleLoginFailed: 'Błąd logowania przez Google',
   registerFailed: 'Rejestracja nie powiodła się. Spróbuj ponownie.',
   registerSuccess: 'Rejestracja zakończona pomyślnie! Sprawdź email aby zweryfikować konto.',

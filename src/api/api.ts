@@ -6,7 +6,9 @@ import { readXsrfToken } from './xsrf';
 
 /**
  * The app's only API slice; features add endpoints with `api.injectEndpoints`.
- * A 401 is returned to the caller as it is: no redirect, no retry (spec section 7).
+ * A 401 is returned to the caller as it is: no retry (spec section 7); when the call needed a session,
+ * the session listeners end it in one place (features/session/sessionListeners.ts). Freshness per
+ * screen: api/freshness.ts (docs/adr/0070).
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -21,5 +23,7 @@ export const api = createApi({
     },
   }),
   tagTypes: TAG_TYPES,
+  // Whatever is on screen asks again when the browser comes back online.
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

@@ -29,4 +29,4 @@ export function listTag<T extends TagType>(type: T) {
 }
 
 /** Lists that may have missed real-time updates while the socket was down. */
-export const REALTIME_LIST_TAGS: TagType[] = ['Event', 'MyEvents', 'EventUsers', 'EventStatus', 'ChatRoom', 'ChatMessage', 'ChatParticipant', 'Notification'];
+export const REALTIME_LIST_TAGS: TagType[] = ['Event', 'MyEvents', 'EventUsers', 'EventStatus', 'ChatRoom', 'ChatMessage', 'ChatParticipant', 'Notification', 'Ranking'];

@@ -3,12 +3,14 @@ import { Outlet } from 'react-router';
 import { Navbar } from '../components/Navbar';
 import { PageFallback } from '../components/PageFallback';
 import { CookieConsent } from '../features/consent/CookieConsent';
+import { SessionEndedRedirect } from '../features/session/SessionEndedRedirect';
 import { useAppSelector } from './hooks';
 
 export function RootLayout() {
   const consentOpen = useAppSelector((state) => state.consent.isOpened);
   return (
     <div className="app-shell">
+      <SessionEndedRedirect />
       <a className="skip-link" href="#main">
         Przejdź do treści
       </a>

@@ -2,9 +2,13 @@ import { useEffect } from 'react';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { TOAST_MS } from '@contract/constants';
 import { attachToaster } from './notify';
+import './Toaster.css';
 
 /** The snackbar host, loaded with the first notice: toasts top right for 5 s; notices pick their own placement. */
 export function Toaster() {
   useEffect(() => attachToaster(({ message, ...options }) => void enqueueSnackbar(message, options)), []);
-  return <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_MS} maxSnack={4} />;
+  return (
+    <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_MS} maxSnack={4}
+      classes={{ containerAnchorOriginTopCenter: 'toast-area toast-area-top', containerAnchorOriginTopRight: 'toast-area toast-area-top' }} />
+  );
 }

@@ -1,5 +1,6 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { errorToastText } from '../api/errorToasts';
+import { isSessionRejection } from '../features/session/sessionListeners';
 import { toast } from './notify';
 
 function endpointName(meta: unknown): string | undefined {
@@ -9,7 +10,8 @@ function endpointName(meta: unknown): string | undefined {
 
 /** The one place where failed API calls turn into the spec's error toasts. */
 export const errorToastMiddleware: Middleware = () => (next) => (action) => {
-  if (isRejectedWithValue(action)) {
+  // An ended session is told once, on the login page (session/sessionEnded), not as a toast per call.
+  if (isRejectedWithValue(action) && !isSessionRejection(action)) {
     const name = endpointName(action.meta);
     const text = name ? errorToastText(name, action.payload) : undefined;
     if (text) toast(text, 'error');

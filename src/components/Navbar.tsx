@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SignedInPart } from '../app/SignedInPart';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -6,6 +6,7 @@ import { sidebarToggled } from '../features/dashboard/dashboardSlice';
 import { useLogoutMutation } from '../features/session/sessionApi';
 import { SIDEBAR_ID } from '../features/dashboard/dashboardLinks';
 import { NavbarAvatar } from './NavbarAvatar';
+import { useHeightVar } from './useHeightVar';
 import './Navbar.css';
 
 // The bell reads the unread counts of the store's signed-in part: both come after sign-in (docs/adr/0036).
@@ -30,12 +31,27 @@ function SidebarToggle() {
   );
 }
 
+/** Small and quiet: the real-time connection is being tried again (lost, or the server could not check the session). */
+function ConnectingIndicator() {
+  const connecting = useAppSelector((state) => state.realtime.status === 'connecting');
+  if (!connecting) return null;
+  return (
+    <span className="navbar-connecting" role="status">
+      <span className="navbar-connecting-dot" aria-hidden="true" />
+      Łączenie…
+    </span>
+  );
+}
+
 export function Navbar() {
   const signedIn = useAppSelector((state) => Boolean(state.session.user));
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  // Its real height (it wraps on narrow screens): the notices appear below it, never over its links.
+  const ref = useRef<HTMLElement>(null);
+  useHeightVar(ref, '--navbar-space');
 
   const signOut = () => {
     // Leave the guarded pages first so the guard does not bounce us to /login.
@@ -44,7 +60,7 @@ export function Navbar() {
   };
 
   return (
-    <header className="navbar">
+    <header ref={ref} className="navbar">
       <div className="navbar-start">
         {onDashboard && <SidebarToggle />}
         <Link to="/" className="navbar-logo" aria-label="Graj Razem, strona startowa">
@@ -57,6 +73,7 @@ export function Navbar() {
       <nav className="navbar-links" aria-label="Główna nawigacja">
         {signedIn ? (
           <>
+            <ConnectingIndicator />
             {onDashboard && (
               <SignedInPart fallback={null}>
                 <NotificationBell />

@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-export type ConnectionStatus = 'offline' | 'online';
+/** 'connecting': the connection was lost or refused and is being tried again (the navbar says "Łączenie…"). */
+export type ConnectionStatus = 'offline' | 'connecting' | 'online';
 
 interface RealtimeState {
   status: ConnectionStatus;
@@ -15,11 +16,14 @@ export const realtimeSlice = createSlice({
     socketConnected(state) {
       state.status = 'online';
     },
+    socketConnecting(state) {
+      state.status = 'connecting';
+    },
     socketDisconnected(state) {
       state.status = 'offline';
     },
   },
 });
 
-export const { socketConnected, socketDisconnected } = realtimeSlice.actions;
+export const { socketConnected, socketConnecting, socketDisconnected } = realtimeSlice.actions;
 export const realtimeReducer = realtimeSlice.reducer;

@@ -7,6 +7,14 @@ export class FakeSocket implements SocketLike {
   readonly listeners = new Map<string, Listener[]>();
   readonly emitted: Array<{ event: string; args: unknown[] }> = [];
   disconnected = false;
+  active = true;
+  connects = 0;
+
+  connect() {
+    this.connects += 1;
+    this.active = true;
+    return this;
+  }
 
   on(event: string, listener: Listener) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
@@ -20,6 +28,7 @@ export class FakeSocket implements SocketLike {
 
   disconnect() {
     this.disconnected = true;
+    this.active = false;
     return this;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendStatusUpdates } from '../realtime/notify';
+import { sendEventChanged } from '../realtime/event-changed';
 import { findDueEvents, markStartedLive } from '../repositories/events';
 import { completeEvent } from '../services/event-lifecycle';
 
@@ -20,6 +21,7 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
       if (notices) {
         completed += 1;
         sendStatusUpdates(app, notices);
+        await sendEventChanged(app, { id }, 'completed');
       }
     }
     if (due.length < 100) break;

@@ -6,6 +6,7 @@ import { SharedJson } from '../lib/shared-json';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
+import { sendEventChanged } from '../realtime/event-changed';
 import {
   eventColumns, findEvent, insertEvent, listInBounds, searchByRadius, toEventDto, updateEvent,
 } from '../repositories/events';
@@ -84,6 +85,7 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
       const place = resolveEventPlace(v);
       const id = await insertEvent(db, request.user!.id, eventColumns(v, place, times));
       const event = await findEvent(db, id);
+      await sendEventChanged(app, event!, 'created');
       return reply.status(201).send({ msg: EVENT_MSG.created, event: toEventDto(event!) });
     },
   );
@@ -105,6 +107,7 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
       const place = resolveEventPlace(v);
       await updateEvent(db, existing.id, eventColumns(v, place, times));
       const event = await findEvent(db, existing.id);
+      await sendEventChanged(app, existing, 'updated');
       return { msg: EVENT_MSG.updated, event: toEventDto(event!) };
     },
   );
@@ -117,6 +120,7 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const { notices, chat } = await cancelEventAndRoom(db, existing.id);
     sendStatusUpdates(app, notices);
     sendChatNotices(app, chat);
+    await sendEventChanged(app, existing, 'cancelled');
     return { msg: EVENT_MSG.deleted };
   });
 }

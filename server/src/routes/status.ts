@@ -6,6 +6,7 @@ import { EVENT_MSG, PARTICIPATION_STATUSES, isFinishedStatus, statusRecordDto, t
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
+import { sendEventChanged } from '../realtime/event-changed';
 import { findEvent, findOwnedEvents, toEventDto, type EventWithOwner } from '../repositories/events';
 import {
   deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, markRead, setParticipationStatus,
@@ -111,6 +112,8 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     });
     sendStatusUpdates(app, [notice(event, me, null, null, event.ownerId)]);
     sendChatNotices(app, chat);
+    // An accepted player leaving changes the line-up the others see.
+    if (record.status === 'accepted') await sendEventChanged(app, event, 'updated');
     return { msg: EVENT_MSG.left };
   });
 
@@ -177,6 +180,8 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
       });
       sendStatusUpdates(app, [notice(event, record.userId, updated.status, updated.id)]);
       sendChatNotices(app, chat);
+      // Accepting or turning away an accepted player changes the line-up everyone in the game sees.
+      if ((record.status === 'accepted') !== (updated.status === 'accepted')) await sendEventChanged(app, event, 'updated');
       return { msg: EVENT_MSG.statusChanged, status: updated.status };
     },
   );
@@ -186,6 +191,7 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     const notices = await completeEvent(db, event.id);
     if (!notices) throw new ConflictError(EVENT_MSG.finished);
     sendStatusUpdates(app, notices);
+    await sendEventChanged(app, event, 'completed');
     return { msg: EVENT_MSG.completed };
   });
 

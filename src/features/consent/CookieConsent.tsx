@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CONSENT_CATEGORIES } from '@contract/plain/consent';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useHeightVar } from '../../components/useHeightVar';
 import { CONSENT_LABELS } from './consentLabels';
 import { allAccepted, optionalRejected, preferenceSet, selectedAccepted } from './consentSlice';
 import './CookieConsent.css';
@@ -35,13 +36,17 @@ function ConsentSettings() {
 
 /** Spec's cookie popup: shown on every page until a choice has been made. */
 export function CookieConsent() {
-  const dispatch = useAppDispatch();
-  const isOpened = useAppSelector((state) => state.consent.isOpened);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  if (!isOpened) return null;
+  return useAppSelector((state) => state.consent.isOpened) ? <ConsentPopup /> : null;
+}
 
+/** While it shows, the page keeps its height free at the bottom (--consent-height), so nothing ends up under it. */
+function ConsentPopup() {
+  const ref = useRef<HTMLElement>(null);
+  useHeightVar(ref, '--consent-height');
+  const dispatch = useAppDispatch();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
-    <section className="consent" role="dialog" aria-labelledby="consent-title" aria-describedby="consent-text">
+    <section ref={ref} className="consent" role="dialog" aria-labelledby="consent-title" aria-describedby="consent-text">
       <h2 id="consent-title">Pliki cookies</h2>
       <p id="consent-text">
         Używamy niezbędnych plików cookies, aby aplikacja działała. Za Twoją zgodą użyjemy też cookies

@@ -27,18 +27,22 @@ export function DashboardLayout() {
         <DashboardMap />
       </div>
       <Sidebar />
-      {contentHidden ? (
-        <button type="button" className="btn btn-primary dashboard-show-panel" onClick={() => setHiddenAt(null)}>
-          Pokaż panel
-        </button>
-      ) : (
+      {!contentHidden && (
         <section className="dashboard-content" aria-label="Panel">
           <Suspense fallback={<PageFallback />}>
             <Outlet context={context} />
           </Suspense>
         </section>
       )}
-      <GeolocationPrompt />
+      {/* One corner for what floats over the map: stacked, so the prompt never covers 'Pokaż panel'. */}
+      <div className="dashboard-corner">
+        <GeolocationPrompt />
+        {contentHidden && (
+          <button type="button" className="btn btn-primary dashboard-show-panel" onClick={() => setHiddenAt(null)}>
+            Pokaż panel
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useHeightVar } from '../../components/useHeightVar';
 import { locateUser, locationPopupDismissed, rememberPopupDismissed, selectShowLocationPopup } from './locationSlice';
 import './GeolocationPrompt.css';
 
@@ -29,7 +30,7 @@ export function GeolocationPrompt() {
   // Only over the dashboard's home, where the map is the subject; other screens keep their content clear.
   if (!show || pathname.replace(/\/+$/, '') !== HOME) return null;
   return (
-    <section className="geolocation-prompt" aria-labelledby="geolocation-prompt-title">
+    <PromptCard>
       <h2 id="geolocation-prompt-title">Gdzie chcesz grać?</h2>
       <p>Pozwól przeglądarce udostępnić lokalizację, a pokażemy gry w Twojej okolicy. Możesz też wybrać miasto samodzielnie.</p>
       <div className="geolocation-prompt-actions">
@@ -40,6 +41,17 @@ export function GeolocationPrompt() {
           Nie zgadzam się
         </button>
       </div>
+    </PromptCard>
+  );
+}
+
+/** While it shows, its height is published (--location-prompt-height) so the dashboard's panel ends above it. */
+function PromptCard({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useHeightVar(ref, '--location-prompt-height');
+  return (
+    <section ref={ref} className="geolocation-prompt" aria-labelledby="geolocation-prompt-title">
+      {children}
     </section>
   );
 }

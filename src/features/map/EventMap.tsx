@@ -15,6 +15,7 @@ import { mapLib } from './mapLib';
 import { mapLocale } from './mapLocale';
 import { useMapStyle } from './mapStyle';
 import './EventMap.css';
+import { FRESHNESS } from '../../api/freshness';
 
 const LOCALE = mapLocale('Mapa wydarzeń');
 
@@ -45,7 +46,7 @@ export default function EventMap() {
   const mapRef = useRef<MapRef>(null);
   const [view, setView] = useState<View | null>(null);
   const [popup, setPopup] = useState<OpenPopup | null>(null);
-  const { data } = useListEventsInBoundsQuery(view ? fetchBounds(view.bounds) : skipToken);
+  const { data } = useListEventsInBoundsQuery(view ? fetchBounds(view.bounds) : skipToken, FRESHNESS.map);
   const events = data?.events ?? NO_EVENTS;
   const index = useMemo(() => buildClusterIndex(events), [events]);
   const items = useMemo(() => (view ? clustersInView(index, view.bounds, view.zoom) : []), [index, view]);

@@ -8,12 +8,13 @@ import { PlayerAvatar } from './PlayerAvatar';
 import { ProfileStats } from './ProfileStats';
 import { useGetUserQuery, useLikeUserMutation } from './playersApi';
 import './players.css';
+import { FRESHNESS } from '../../api/freshness';
 
 /** 'Profil Gracza' (spec: Player profile): likes and reports for other people only. */
 export function PlayerProfilePage() {
   const { id } = useParams();
   const me = useAppSelector((state) => state.session.user?._id);
-  const { data, isLoading, isError } = useGetUserQuery(id ?? '', { skip: !id });
+  const { data, isLoading, isError } = useGetUserQuery(id ?? '', { skip: !id, ...FRESHNESS.profile });
   const [likeUser, { isLoading: liking }] = useLikeUserMutation();
   const navigate = useNavigate();
   const user = data?.user;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EARLIEST_BIRTH_DATE } from '@contract/constants';
 import { USER_MSG, updateProfileBody } from '@contract/users';
@@ -11,13 +11,17 @@ import { useFormValues } from '../../components/useFormValues';
 import { useUpdateProfileMutation } from './profileApi';
 import './profile.css';
 
+function checkProfile(values: { nickName: string; name: string; surname: string; age: string }) {
+  const parsed = updateProfileBody.safeParse(values);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+}
+
 /** 'Edytuj Profil': nick, names and birth date under the spec's rules (section 5, "Profile edit"). */
 export function ProfileEditPage() {
   const user = useAppSelector((state) => state.session.user);
-  const { values, bind } = useFormValues({
+  const { values, bind, errors, setErrors } = useFormValues({
     nickName: user?.nickName ?? '', name: user?.name ?? '', surname: user?.surname ?? '', age: user?.age ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  }, checkProfile);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const navigate = useNavigate();
 

@@ -6,6 +6,7 @@ import { PlayerAvatar } from '../players/PlayerAvatar';
 import { useGetLeaderboardQuery } from './rankingApi';
 import '../players/players.css';
 import './ranking.css';
+import { FRESHNESS } from '../../api/freshness';
 
 const COLUMNS: { key: LeaderboardKey; label: string }[] = [
   { key: 'gamesPlayed', label: 'Gry rozegrane' },
@@ -17,7 +18,7 @@ const COLUMNS: { key: LeaderboardKey; label: string }[] = [
 /** The ten best players by the chosen column (spec: Ranking); a row opens the player's profile. */
 export function RankingPage() {
   const [sortBy, setSortBy] = useState<LeaderboardKey>('points');
-  const { data, isFetching, isError, refetch } = useGetLeaderboardQuery({ sortBy, limit: LEADERBOARD_LIMIT });
+  const { data, isFetching, isError, refetch } = useGetLeaderboardQuery({ sortBy, limit: LEADERBOARD_LIMIT }, FRESHNESS.ranking);
   const navigate = useNavigate();
   const rows = data?.leaderboard ?? [];
 

@@ -39,11 +39,22 @@ export function ReportPage() {
     );
   }
 
+  const check = (text: string) => {
+    const body = { type: target.type, message: text, reportedUserId: target.reportedUserId, reportedEventId: target.reportedEventId };
+    const parsed = reportBody.safeParse(body);
+    return { body, error: parsed.success ? undefined : Object.values(fieldErrors(parsed.error))[0] };
+  };
+
+  // The same rule as every form (components/useFormValues.ts): an error on show goes once the text is valid.
+  const edit = (text: string) => {
+    setMessage(text);
+    if (error) setError(check(text).error);
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { type: target.type, message, reportedUserId: target.reportedUserId, reportedEventId: target.reportedEventId };
-    const parsed = reportBody.safeParse(body);
-    if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0]);
+    const { body, error: invalid } = check(message);
+    if (invalid) return setError(invalid);
     setError(undefined);
     try {
       await send(body).unwrap();
@@ -67,7 +78,7 @@ export function ReportPage() {
           </label>
           <div className="field-control">
             <textarea id={fieldId} value={message} maxLength={REPORT_MAX} rows={7} aria-invalid={error ? true : undefined}
-              aria-describedby={`${fieldId}-count`} onChange={(e) => setMessage(e.target.value.slice(0, REPORT_MAX))} disabled={sent} />
+              aria-describedby={`${fieldId}-count`} onChange={(e) => edit(e.target.value.slice(0, REPORT_MAX))} disabled={sent} />
           </div>
           <p id={`${fieldId}-count`} className="report-counter">
             {message.length}/{REPORT_MAX}

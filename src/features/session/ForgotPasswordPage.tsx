@@ -15,9 +15,13 @@ interface Outcome {
   message: string;
 }
 
+function checkForgot(values: { email: string }) {
+  const parsed = forgotPasswordBody.safeParse(values);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+}
+
 export function ForgotPasswordPage() {
-  const { values, bind } = useFormValues({ email: '' });
-  const [error, setError] = useState<string>();
+  const { values, bind, errors, setErrors } = useFormValues({ email: '' }, checkForgot);
   const [outcome, setOutcome] = useState<Outcome>();
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
 
@@ -25,8 +29,8 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setOutcome(undefined);
     const parsed = forgotPasswordBody.safeParse(values);
-    if (!parsed.success) return setError(fieldErrors(parsed.error).email);
-    setError(undefined);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
     try {
       const { msg } = await requestReset(parsed.data).unwrap();
       setOutcome({ kind: 'success', message: msg || MSG.forgotSuccess });
@@ -46,7 +50,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form className="auth-form" noValidate onSubmit={submit}>
-        <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={error} />
+        <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
         <FormAlert message={outcome?.message} kind={outcome?.kind} />
         <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
           {isLoading ? 'Wysyłanie…' : 'Wyślij link'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { notice } from '../../app/notify';
@@ -8,6 +8,7 @@ import { useGetAuthProvidersQuery, useLoginWithGoogleMutation } from './oauthApi
 import { sessionApi } from './sessionApi';
 import { userUpdated } from './sessionSlice';
 import './google.css';
+import { safeNextPath } from './sessionEnd';
 
 function GoogleLogo() {
   return (
@@ -30,6 +31,9 @@ export function GoogleSignInButton({ label }: { label: string }) {
   const [busy, setBusy] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // After an ended session, back where the person was (LoginPage reads the same `next`).
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const google = data?.google;
   if (!google) return null;
 
@@ -45,7 +49,7 @@ export function GoogleSignInButton({ label }: { label: string }) {
       const { msg: _msg, registered: _registered, ...user } = answer;
       dispatch(userUpdated(user));
       void dispatch(sessionApi.endpoints.getCurrentStats.initiate(undefined, { subscribe: false, forceRefetch: true }));
-      navigate('/dashboard', { replace: true });
+      navigate(next ?? '/dashboard', { replace: true });
     } catch (error) {
       if (!isCancelled(error)) notice(MSG.googleLoginFailed, 'error');
     } finally {

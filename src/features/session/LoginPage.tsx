@@ -9,11 +9,18 @@ import { useFormValues } from '../../components/useFormValues';
 import { AuthCard } from './AuthCard';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { loginErrorText } from './loginError';
+import { safeNextPath } from './sessionEnd';
 import { useLoginMutation } from './sessionApi';
 
 /** The form's rules (zod) come when the person starts filling the form in, or at the latest on submit. */
 const loadRules = () => import('./loginRules');
-const warmUpRules = () => void loadRules().catch(() => undefined);
+let loadedRules: Awaited<ReturnType<typeof loadRules>> | undefined;
+const warmUpRules = () => void loadRules().then((rules) => (loadedRules = rules), () => undefined);
+/** Errors only show after a submit, which loaded the rules: re-checking while typing uses them. */
+const checkLoginLoaded = (values: { email: string; password: string }) => {
+  const check = loadedRules?.checkLogin(values);
+  return check && !check.ok ? check.errors : {};
+};
 
 /** The e-mail verification link ends here with ?status=success or ?status=invalid. */
 function useVerificationNotice(status: string | null) {
@@ -27,24 +34,28 @@ function useVerificationNotice(status: string | null) {
 }
 
 export function LoginPage() {
-  const { values, bind } = useFormValues({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, bind, errors, setErrors } = useFormValues({ email: '', password: '' }, checkLoginLoaded);
   const [formError, setFormError] = useState<string>();
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   useVerificationNotice(params.get('status'));
+  const sessionEndedNotice = params.get('reason') === 'session-ended';
+  const next = safeNextPath(params.get('next'));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
-    const check = await loadRules().then((rules) => rules.checkLogin(values), () => null);
+    const check = await loadRules().then((rules) => {
+      loadedRules = rules;
+      return rules.checkLogin(values);
+    }, () => null);
     if (!check) return setFormError(MSG.loginFailed);
     if (!check.ok) return setErrors(check.errors);
     setErrors({});
     try {
       await login(check.body).unwrap();
-      navigate('/dashboard', { replace: true });
+      navigate(next ?? '/dashboard', { replace: true });
     } catch (error) {
       setFormError(loginErrorText(error));
     }
@@ -60,6 +71,11 @@ export function LoginPage() {
         </p>
       }
     >
+      {sessionEndedNotice && (
+        <p className="auth-notice" role="status">
+          {MSG.sessionEnded}
+        </p>
+      )}
       <form className="auth-form" noValidate onSubmit={submit} onFocus={warmUpRules}>
         <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
         <PasswordField label="Hasło" autoComplete="current-password" {...bind('password')} error={errors.password} />

@@ -24,8 +24,10 @@ function googleProfile(state: unknown): GoogleProfile | null {
 export function RegisterOauthPage() {
   const { state } = useLocation();
   const [profile] = useState(() => googleProfile(state));
-  const { values, bind } = useFormValues({ nick: '', birthDate: '', ...splitDisplayName(profile?.displayName) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, bind, errors, setErrors } = useFormValues({ nick: '', birthDate: '', ...splitDisplayName(profile?.displayName) }, (v) => {
+    const parsed = completeOauthBody.safeParse({ ...v, email: profile?.email, googleIdToken: profile?.googleIdToken, avatarUrl: profile?.photoURL });
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  });
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
   const [complete, { isLoading }] = useCompleteGoogleSignUpMutation();

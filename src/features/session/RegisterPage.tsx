@@ -14,11 +14,15 @@ import { GoogleSignInButton } from './GoogleSignInButton';
 import { EMPTY_REGISTER_FORM, registerFailure, registerPayload } from './registerForm';
 import { useRegisterMutation } from './sessionApi';
 
+function checkRegister(values: typeof EMPTY_REGISTER_FORM) {
+  const parsed = registerBody.safeParse(values);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+}
+
 const PASSWORD_HINT = '8-50 znaków: mała i wielka litera, cyfra oraz znak specjalny (@$!%*?&)';
 
 export function RegisterPage() {
-  const { values, bind } = useFormValues(EMPTY_REGISTER_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, bind, errors, setErrors } = useFormValues(EMPTY_REGISTER_FORM, checkRegister);
   const [formError, setFormError] = useState<string>();
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();

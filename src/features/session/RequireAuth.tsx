@@ -6,7 +6,9 @@ import '../../components/pages.css';
 
 /** Signed-in users only (spec: 'Loading...' while the session is being determined, else /login). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading } = useAppSelector((state) => state.session);
+  const { user, loading, ended } = useAppSelector((state) => state.session);
+  // SessionEndedRedirect sends the person to /login with the notice and the way back.
+  if (ended) return null;
   if (loading) {
     return (
       <p className="page-fallback" role="status">

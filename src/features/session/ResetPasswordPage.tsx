@@ -23,8 +23,7 @@ function validate(values: { password: string; passwordConfirm: string }): Record
 /** Serves both /reset-password/:token and /new-password/:token. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const { values, bind } = useFormValues({ password: '', passwordConfirm: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, bind, errors, setErrors } = useFormValues({ password: '', passwordConfirm: '' }, validate);
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState(false);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();

@@ -7,6 +7,8 @@ export interface SessionState {
   stats: UserStats | null;
   /** True until the start-up check has said who (if anybody) is signed in. */
   loading: boolean;
+  /** The server ended the session; SessionEndedRedirect takes the person to /login, then clears it. */
+  ended?: boolean;
 }
 
 const initialState: SessionState = { user: null, stats: null, loading: true };
@@ -32,6 +34,22 @@ export const sessionSlice = createSlice({
       state.user = payload;
       state.loading = false;
     },
+    /**
+     * The server no longer knows the session (a 401 on a call that needs one, a socket refused as
+     * 'unauthorized', or its `sessionEnded` event). Listeners reset the API cache; the socket
+     * middleware closes the connection because nobody is signed in any more.
+     */
+    sessionEnded(state) {
+      if (!state.user) return;
+      state.user = null;
+      state.stats = null;
+      state.loading = false;
+      state.ended = true;
+    },
+    /** The redirect to /login happened. */
+    sessionEndHandled(state) {
+      delete state.ended;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -52,6 +70,7 @@ export const sessionSlice = createSlice({
         const { msg: _msg, ...user } = payload;
         state.user = user;
         state.loading = false;
+        delete state.ended;
       })
       .addMatcher(getCurrentStats.matchFulfilled, (state, { payload }) => {
         if (state.user) state.stats = payload.stats;
@@ -65,5 +84,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { userUpdated } = sessionSlice.actions;
+export const { userUpdated, sessionEnded, sessionEndHandled } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

@@ -42,6 +42,8 @@ function serveEvent(event: EventDto, status: MyStatus, opts: { readBy?: boolean;
 }
 
 beforeEach(() => {
+  // The ad shows once per game per day in a browser: every test is a new browser.
+  localStorage.clear();
   // Only the clock of timeouts is ours: promises and fetch keep running on their own.
   jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
 });
@@ -50,9 +52,13 @@ afterEach(() => {
 });
 
 /** Opens the page and waits out the ad, as a non-premium person does. */
-async function openEvent(event: EventDto) {
+async function openEvent(event: EventDto, { ad = true } = {}) {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   const view = renderApp(`/dashboard/event/${event._id}`, { preloadedState: signedIn() });
+  if (!ad) {
+    await screen.findByRole('heading', { level: 1, name: event.eventName });
+    return { ...view, user };
+  }
   expect(await screen.findByText('Prośba w trakcie wysyłania...', {}, { timeout: 5000 })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Zamknij reklamę' })).not.toBeInTheDocument();
   act(() => jest.advanceTimersByTime(AD_WAIT_MS));
@@ -69,6 +75,28 @@ describe('event detail', () => {
     const ad = await screen.findByRole('dialog', { name: 'Graj Razem Premium' }, { timeout: 5000 });
     expect(within(ad).getByText('9,99 zł + VAT')).toBeInTheDocument();
     expect(within(ad).getByRole('link', { name: 'Sprawdź Premium' })).toHaveAttribute('href', '/dashboard/premium');
+  });
+
+  it('shows the ad once per game per day: not again on the next opening, but for another game', async () => {
+    const event = makeEvent();
+    const other = makeEvent();
+    serveEvent(event, null);
+    serveEvent(other, null);
+    const { router } = await openEvent(event);
+    await router.navigate('/dashboard');
+    await router.navigate(`/dashboard/event/${event._id}`);
+    await screen.findByRole('heading', { level: 1, name: event.eventName });
+    expect(screen.queryByRole('dialog', { name: 'Graj Razem Premium' })).not.toBeInTheDocument();
+    await router.navigate(`/dashboard/event/${other._id}`);
+    expect(await screen.findByRole('dialog', { name: 'Graj Razem Premium' })).toBeInTheDocument();
+  });
+
+  it('never shows the ad to the organiser of the game', async () => {
+    const event = ownEvent();
+    serveEvent(event, 'owner');
+    renderApp(`/dashboard/event/${event._id}`, { preloadedState: signedIn() });
+    await screen.findByRole('heading', { level: 1, name: event.eventName });
+    expect(screen.queryByRole('dialog', { name: 'Graj Razem Premium' })).not.toBeInTheDocument();
   });
 
   it('asks to join, showing "Zainteresowany" at once', async () => {
@@ -102,7 +130,7 @@ describe('event detail', () => {
   it('leads the organiser to management instead of a status, without Zgłoś and Opuść', async () => {
     const event = ownEvent();
     serveEvent(event, 'owner');
-    await openEvent(event);
+    await openEvent(event, { ad: false });
     expect(await screen.findByRole('link', { name: 'Zarządzaj wydarzeniem' })).toHaveAttribute('href', `/dashboard/event/edit/${event._id}`);
     expect(screen.queryByRole('button', { name: 'Zgłoś' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Opuść' })).not.toBeInTheDocument();

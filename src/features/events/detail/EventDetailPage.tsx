@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
 import { useParams } from 'react-router';
 import { PageFallback } from '../../../components/PageFallback';
 import { PremiumAd } from '../../../components/PremiumAd';
+import { claimAdShowing } from '../../../components/premiumAdPolicy';
 import { EventDetailActions } from '../EventDetailActions';
 import '../eventErrorToasts';
 import { formatDate, gameTypeLabel } from '../eventFormat';
@@ -11,15 +13,31 @@ import { PlayerCard } from '../PlayerCard';
 import { EventInfoList, eventStatusLabel } from './EventInfoList';
 import { StatusButton } from './StatusButton';
 import '../EventPages.css';
+import { FRESHNESS } from '../../../api/freshness';
 
 /** The session has no premium flag yet, so everyone sees the ad (spec: Event detail). */
 const IS_PREMIUM = false;
 
+/**
+ * The ad, decided once per game opened, when the game is known: never for its organiser and at
+ * most once per game per day in this browser (premiumAdPolicy.ts).
+ */
+function useAd(id: string, organiserId: string | undefined) {
+  const viewerId = useAppSelector((state) => state.session.user?._id);
+  const [decided, setDecided] = useState<{ id: string; open: boolean } | null>(null);
+  useEffect(() => {
+    if (IS_PREMIUM || !organiserId || decided?.id === id) return;
+    setDecided({ id, open: claimAdShowing({ eventId: id, organiserId, viewerId }) });
+  }, [id, organiserId, viewerId, decided]);
+  const open = decided?.id === id && decided.open;
+  return open && <PremiumAd onClose={() => setDecided({ id, open: false })} />;
+}
+
 export function EventDetailPage() {
   const { id = '' } = useParams();
-  const [adOpen, setAdOpen] = useState(!IS_PREMIUM);
-  const eventQuery = useGetEventQuery(id);
+  const eventQuery = useGetEventQuery(id, FRESHNESS.event);
   const ok = eventQuery.isSuccess;
+  const ad = useAd(id, eventQuery.currentData?.event.createdBy._id);
   const { data: mine } = useGetMyStatusQuery(id, { skip: !ok });
   const { data: users } = useGetEventUsersQuery(id, { skip: !ok });
   const [markRead] = useMarkEventReadMutation();
@@ -29,7 +47,6 @@ export function EventDetailPage() {
     if (mine && mine.status && mine.status !== 'interested' && mine.status !== 'owner' && !mine.readBy) void markRead(id);
   }, [id, mine, markRead]);
 
-  const ad = adOpen && <PremiumAd onClose={() => setAdOpen(false)} />;
   if (eventQuery.isError) {
     return (
       <>

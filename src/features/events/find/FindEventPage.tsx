@@ -16,6 +16,7 @@ import { useTownIndex } from '../townsData';
 import { checkCity } from './cityCheck';
 import { EventResultItem } from './EventResultItem';
 import './FindEventPage.css';
+import { FRESHNESS } from '../../../api/freshness';
 
 const TYPE_FILTER = [{ value: '', label: 'Wszystkie' }, ...GAME_TYPE_OPTIONS];
 /** The server pages its answer; the nearest 100 games are plenty for one screen. */
@@ -32,7 +33,7 @@ export function FindEventPage() {
   const [distance, setDistance] = useState(String(filtered.searchRadius));
   const [alert, setAlert] = useState<string>();
   const [saveLocation] = useSetLocationMutation();
-  const search = useSearchEventsQuery(filtered.query ?? skipToken);
+  const search = useSearchEventsQuery(filtered.query ?? skipToken, FRESHNESS.search);
   // The server's own check of the city (400) reads like ours; anything else is a failed search.
   const serverAlert = search.isError && errorStatus(search.error) === 400 ? errorMsg(search.error) : undefined;
 

@@ -16,6 +16,7 @@ import { formStateFromEvent } from '../form/eventForm';
 import { ParticipantManager } from './ParticipantManager';
 import '../EventPages.css';
 import './EventManagementPage.css';
+import { FRESHNESS } from '../../../api/freshness';
 
 type Pending = 'finish' | 'delete' | null;
 
@@ -26,7 +27,7 @@ export function EventManagementPage() {
   // My events passes the event along (spec), so the page has something to show at once.
   const passed = (useLocation().state as { event?: EventDto } | null)?.event;
   const me = useAppSelector((state) => state.session.user?._id);
-  const eventQuery = useGetEventQuery(id);
+  const eventQuery = useGetEventQuery(id, FRESHNESS.event);
   const event = eventQuery.data?.event ?? (passed?._id === id ? passed : undefined);
   const { data: users } = useGetEventUsersQuery(id, { skip: !eventQuery.isSuccess });
   const [finishEvent, finishing] = useFinishEventMutation();

@@ -8,6 +8,7 @@ import { useGetMyEventsQuery, useMarkEventReadMutation } from '../eventsApi';
 import { MyEventCard } from './MyEventCard';
 import { ALL_FILTERS_ON, FILTERS, groupMyEvents, isParticipationOver, type FilterKey } from './myEventsFilters';
 import './MyEventsPage.css';
+import { FRESHNESS } from '../../../api/freshness';
 
 /** Why a card does not open (spec: My events), or null when it opens the event. */
 function participationMessage(record: StatusRecordDto): string | null {
@@ -19,7 +20,7 @@ function participationMessage(record: StatusRecordDto): string | null {
 export function MyEventsPage() {
   const navigate = useNavigate();
   const [filters, setFilters] = useState(ALL_FILTERS_ON);
-  const { data, isLoading, isError, refetch } = useGetMyEventsQuery();
+  const { data, isLoading, isError, refetch } = useGetMyEventsQuery(undefined, FRESHNESS.myEvents);
   const [markRead] = useMarkEventReadMutation();
   const groups = groupMyEvents(data, filters);
   const toggle = (key: FilterKey) => setFilters((f) => ({ ...f, [key]: !f[key] }));
