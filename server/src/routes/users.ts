@@ -126,7 +126,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
 
   app.delete(
     '/users/current-user/delete',
-    { preHandler: app.requireUser, schema: { body: deleteAccountBody.optional(), response: { 200: deleteAccountResponse } } },
+    { preHandler: app.requireUser, schema: { body: deleteAccountBody.nullish(), response: { 200: deleteAccountResponse } } },
     async (request, reply) => {
       const me = request.user!.id;
       await reauthenticate(me, request.body ?? {});
