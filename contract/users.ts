@@ -39,6 +39,15 @@ export const USER_MSG = {
   deleteConfirm: 'Czy na pewno chcesz usunąć swoje konto? Ta akcja jest nieodwracalna!',
   deleted: 'Konto zostało pomyślnie usunięte',
   deleteFailed: 'Wystąpił błąd podczas usuwania konta. Spróbuj ponownie.',
+  deletePasswordPrompt: 'Aby potwierdzić, wpisz swoje hasło.',
+  deleteGooglePrompt: 'Aby potwierdzić, zaloguj się ponownie przez Google.',
+  deletePasswordRequired: 'Podaj hasło, aby usunąć konto',
+  deleteWrongPassword: 'Nieprawidłowe hasło',
+  deleteGoogleRequired: 'Zaloguj się ponownie przez Google, aby usunąć konto',
+  deleteGoogleStale: 'Logowanie przez Google było zbyt dawno. Zaloguj się ponownie.',
+  // own data export
+  exportLabel: 'Pobierz moje dane',
+  exportFailed: 'Nie udało się pobrać danych. Spróbuj ponownie.',
   // ranking
   rankingLoading: 'Ładowanie rankingu...',
   rankingEmpty: 'Brak danych w rankingu',
@@ -115,6 +124,15 @@ export const leaderboardEntry = z.object({
   points: z.number().int(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
+
+/** DELETE /users/current-user/delete: the password again, or (accounts without one) a fresh Google ID token. */
+export const deleteAccountBody = z
+  .object({
+    password: z.string().max(1024).optional(),
+    idToken: z.string().max(8192).optional(),
+  })
+  .strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 export const deleteAccountResponse = z.object({ msg: z.string(), avatarUrlToDelete: z.string().nullable() });
 

@@ -78,7 +78,7 @@ describe('account deletion', () => {
       (room) => ({ emit: (event: string, payload: unknown) => emitted.push({ room: String(room), event, payload }) }) as never,
     );
 
-    const res = await anna.client.delete('/users/current-user/delete');
+    const res = await anna.client.delete('/users/current-user/delete', { password: anna.body.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ msg: USER_MSG.deleted, avatarUrlToDelete: `/api/v1/users/${a}/avatar?v=1` });
     jest.restoreAllMocks();
@@ -117,7 +117,7 @@ describe('account deletion', () => {
 
   it('frees the e-mail and nick for a new account', async () => {
     const p = await signUp(t);
-    await p.client.delete('/users/current-user/delete');
+    expect((await p.client.delete('/users/current-user/delete', { password: p.body.password })).statusCode).toBe(200);
     await expect(signUp(t, { email: p.body.email, nickName: p.body.nickName })).resolves.toBeTruthy();
   });
 
@@ -125,9 +125,44 @@ describe('account deletion', () => {
     const victim = await signUp(t);
     expect((await new TestClient(t.app).delete('/users/current-user/delete')).statusCode).toBe(401);
     const me = await signUp(t);
-    const forged = await me.client.request({ method: 'DELETE', url: '/users/current-user/delete', xsrf: false });
+    const forged = await me.client.request({ method: 'DELETE', url: '/users/current-user/delete', payload: { password: me.body.password }, xsrf: false });
     expect(forged.statusCode).toBe(403);
-    expect((await me.client.delete('/users/current-user/delete', { userId: victim.user._id })).statusCode).toBe(200);
+    expect((await me.client.delete('/users/current-user/delete', { userId: victim.user._id, password: me.body.password })).statusCode).toBe(400);
+    expect((await me.client.delete('/users/current-user/delete', { password: me.body.password })).statusCode).toBe(200);
     expect((await victim.client.get('/users/current-user')).json().user).not.toBeNull();
+  });
+
+  it('asks for the password again, and changes nothing without the right one', async () => {
+    const p = await signUp(t);
+    const noBody = await p.client.delete('/users/current-user/delete');
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json()).toMatchObject({ msg: USER_MSG.deletePasswordRequired });
+    const wrong = await p.client.delete('/users/current-user/delete', { password: 'Zle-haslo-123!' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ msg: USER_MSG.deleteWrongPassword, errors: { password: USER_MSG.deleteWrongPassword } });
+    // A Google token does not stand in for the password of an account that has one.
+    expect((await p.client.delete('/users/current-user/delete', { idToken: 'x.y.z' })).statusCode).toBe(400);
+    expect(await count('users', 'id = $1', p.user._id)).toBe(1);
+    expect((await p.client.get('/users/current-user')).json().user).not.toBeNull();
+    expect((await p.client.delete('/users/current-user/delete', { password: p.body.password })).statusCode).toBe(200);
+    expect(await count('users', 'id = $1', p.user._id)).toBe(0);
+  });
+
+  it('limits wrong passwords, so a stolen session cannot guess it', async () => {
+    const p = await signUp(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await p.client.delete('/users/current-user/delete', { password: `Zle-haslo-${i}!` })).statusCode);
+    expect(codes).toEqual([403, 403, 403, 403, 403, 429]);
+    expect((await p.client.delete('/users/current-user/delete', { password: p.body.password })).statusCode).toBe(429);
+    expect(await count('users', 'id = $1', p.user._id)).toBe(1);
+  });
+
+  it('an account without a password (Google only) needs a fresh Google sign-in', async () => {
+    const p = await signUp(t);
+    await q('UPDATE users SET password_hash = NULL, google_uid = $2 WHERE id = $1', [p.user._id, `uid-${p.user._id}`]);
+    const res = await p.client.delete('/users/current-user/delete', { password: p.body.password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: USER_MSG.deleteGoogleRequired });
+    expect(await count('users', 'id = $1', p.user._id)).toBe(1);
   });
 });

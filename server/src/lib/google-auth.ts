@@ -8,6 +8,8 @@ export interface GoogleIdentity {
   /** Firebase's stable id of the person in our Firebase project. */
   uid: string;
   email: string;
+  /** When the person last signed in to Google (seconds since the epoch), for fresh re-authentication. */
+  authTime: number;
 }
 
 export interface GoogleVerifier {
@@ -53,7 +55,7 @@ export function createGoogleVerifier(config: Config): GoogleVerifier | null {
       if (provider !== 'google.com' || !decoded.email || decoded.email_verified !== true) {
         throw new UnauthorizedError(OAUTH_MSG.invalidToken);
       }
-      return { uid: decoded.uid, email: decoded.email.toLowerCase() };
+      return { uid: decoded.uid, email: decoded.email.toLowerCase(), authTime: decoded.auth_time };
     },
     close: () => deleteApp(app),
   };

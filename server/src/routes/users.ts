@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { sessionUser } from '@contract/auth';
 import { MSG } from '@contract/messages';
 import {
-  AVATAR_MAX_BYTES, USER_MSG, deleteAccountResponse, publicUser, updateProfileBody, userIdParams,
+  AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, updateProfileBody, userIdParams,
 } from '@contract/users';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import { createGoogleVerifier } from '../lib/google-auth';
+import { verifyPassword } from '../lib/passwords';
 import { normalizeAvatar } from '../lib/images';
 import { enforceLimit } from '../lib/limits';
 import { endSession } from '../plugins/auth';
@@ -16,10 +18,17 @@ import { findAvatar, replaceAvatar } from '../repositories/avatars';
 import { isLiked, updateProfile } from '../repositories/profiles';
 import { findUserById, getStats, isNickTaken, isUniqueViolation, toSessionUser, avatarUrlOf } from '../repositories/users';
 import { deleteAccount } from '../services/account-deletion';
+import { exportUserData } from '../repositories/data-export';
 
 const YEAR_S = 365 * 24 * 3600;
 /** Re-encoding costs CPU: uploads per person per window. */
 const AVATAR_UPLOAD_LIMIT: [number, number] = [20, 10 * 60_000];
+/** Re-authentication for deletion: wrong passwords per person per window (a stolen session must not brute-force). */
+const REAUTH_LIMIT: [number, number] = [5, 15 * 60_000];
+/** A Google sign-in counts as fresh re-authentication for this long (ADR 55). */
+/** The export reads every table of the person: downloads per person per window. */
+const EXPORT_LIMIT: [number, number] = [10, 10 * 60_000];
+export const REAUTH_GOOGLE_MAX_AGE_S = 5 * 60;
 
 /** A too large or non-image upload gets the avatar texts rather than the generic ones. */
 function avatarUploadErrors(err: FastifyError, _request: FastifyRequest, _reply: FastifyReply) {
@@ -31,8 +40,35 @@ function avatarUploadErrors(err: FastifyError, _request: FastifyRequest, _reply:
 /** Profiles: another player's page, editing and deleting one's own account, and avatars. */
 export async function userRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { database, limiter } = app.ctx;
+  const { database, limiter, config } = app.ctx;
   const db = database.db;
+  const google = createGoogleVerifier(config);
+  if (google) app.addHook('onClose', () => google.close());
+
+  /**
+   * Proves the person at the keyboard is the account's owner: its password, or, for an account that
+   * has none (Google only), an ID token from a Google sign-in of the last few minutes for the same uid.
+   */
+  async function reauthenticate(userId: string, body: { password?: string; idToken?: string }): Promise<void> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new NotFoundError(USER_MSG.userNotFound);
+    if (user.passwordHash) {
+      if (!body.password) throw new BadRequestError(USER_MSG.deletePasswordRequired, { password: USER_MSG.deletePasswordRequired });
+      await enforceLimit(limiter, `reauth:user:${userId}`, REAUTH_LIMIT);
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        throw new HttpError(403, USER_MSG.deleteWrongPassword, { password: USER_MSG.deleteWrongPassword });
+      }
+      return;
+    }
+    if (!body.idToken || !google || !user.googleUid) throw new BadRequestError(USER_MSG.deleteGoogleRequired);
+    await enforceLimit(limiter, `reauth:user:${userId}`, REAUTH_LIMIT);
+    // A refused token is a 403 here, never a 401: the client reads 401 as "the session ended".
+    const identity = await google.verify(body.idToken).catch(() => {
+      throw new HttpError(403, USER_MSG.deleteGoogleRequired);
+    });
+    if (identity.uid !== user.googleUid) throw new HttpError(403, USER_MSG.deleteGoogleRequired);
+    if (!(Date.now() / 1000 - identity.authTime <= REAUTH_GOOGLE_MAX_AGE_S)) throw new HttpError(403, USER_MSG.deleteGoogleStale);
+  }
 
   // Avatars arrive as the raw image; the type is decided by its bytes, not by this header.
   for (const type of [/^image\//, 'application/octet-stream']) {
@@ -74,11 +110,26 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
+  // "Pobierz moje dane": everything stored about the person, as a JSON file (ADR 56).
+  app.get('/users/current-user/export', { preHandler: app.requireUser }, async (request, reply) => {
+    const me = request.user!.id;
+    await enforceLimit(limiter, `export:user:${me}`, EXPORT_LIMIT);
+    const data = await exportUserData(db, me);
+    if (!data) throw new NotFoundError(USER_MSG.userNotFound);
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="graj-razem-moje-dane-${day}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
   app.delete(
     '/users/current-user/delete',
-    { preHandler: app.requireUser, schema: { response: { 200: deleteAccountResponse } } },
+    { preHandler: app.requireUser, schema: { body: deleteAccountBody.nullish(), response: { 200: deleteAccountResponse } } },
     async (request, reply) => {
       const me = request.user!.id;
+      await reauthenticate(me, request.body ?? {});
       const outcome = await deleteAccount(db, me);
       if (!outcome) throw new NotFoundError(USER_MSG.userNotFound);
       await endSession(app, request, reply);

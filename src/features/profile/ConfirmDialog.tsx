@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   title: string;
@@ -7,10 +7,12 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Extra fields between the question and the answers (e.g. the password for deleting the account). */
+  children?: ReactNode;
 }
 
 /** A yes/no question that must be answered; the safe answer has the focus and Escape means no. */
-export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfirm, onCancel, children }: ConfirmDialogProps) {
   const textId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   const onCancelRef = useRef(onCancel);
@@ -28,6 +30,7 @@ export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfi
     <div className="confirm-backdrop">
       <div className="confirm-dialog" role="alertdialog" aria-modal="true" aria-label={title} aria-describedby={textId}>
         <p id={textId}>{text}</p>
+        {children}
         <div className="profile-actions">
           <button type="button" className="btn btn-destructive" onClick={onConfirm} disabled={busy}>
             {busy ? 'Usuwanie…' : confirmLabel}

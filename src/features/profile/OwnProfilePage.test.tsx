@@ -46,7 +46,9 @@ describe('own profile', () => {
   it('deletes the account only after the confirmation, then signs out and goes home', async () => {
     let deleted = false;
     server.use(
-      http.delete(`${API}/users/current-user/delete`, () => {
+      http.delete(`${API}/users/current-user/delete`, async ({ request }) => {
+        const { password } = (await request.json()) as { password: string };
+        if (password !== 'Haslo123!') return HttpResponse.json({ msg: 'Nieprawidłowe hasło' }, { status: 403 });
         deleted = true;
         return HttpResponse.json({ msg: 'Konto zostało pomyślnie usunięte', avatarUrlToDelete: null });
       }),
@@ -60,6 +62,15 @@ describe('own profile', () => {
     expect(deleted).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Usuń konto' }));
+    // Without the password nothing is sent; a wrong one keeps the dialog open with the reason.
+    await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
+    expect(await screen.findByText('Podaj hasło, aby usunąć konto')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Aby potwierdzić, wpisz swoje hasło.'), 'zle');
+    await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
+    expect(await screen.findByText('Nieprawidłowe hasło')).toBeInTheDocument();
+    expect(deleted).toBe(false);
+    await user.clear(screen.getByLabelText('Aby potwierdzić, wpisz swoje hasło.'));
+    await user.type(screen.getByLabelText('Aby potwierdzić, wpisz swoje hasło.'), 'Haslo123!');
     await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
     expect(await screen.findByText('Konto zostało pomyślnie usunięte')).toBeInTheDocument();
     expect(deleted).toBe(true);
@@ -72,6 +83,7 @@ describe('own profile', () => {
     server.use(http.delete(`${API}/users/current-user/delete`, () => HttpResponse.json({ msg: 'x' }, { status: 500 })));
     const { user, router, store } = open();
     await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));
+    await user.type(screen.getByLabelText('Aby potwierdzić, wpisz swoje hasło.'), 'Haslo123!');
     await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
     expect(await screen.findByText('Wystąpił błąd podczas usuwania konta. Spróbuj ponownie.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/profile');

@@ -28,8 +28,8 @@ export const profileApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [idTag('User', result.user._id), listTag('Ranking')] : []),
     }),
-    deleteAccount: build.mutation<{ msg: string; avatarUrlToDelete: string | null }, void>({
-      query: () => ({ url: '/users/current-user/delete', method: 'DELETE' }),
+    deleteAccount: build.mutation<{ msg: string; avatarUrlToDelete: string | null }, { password: string }>({
+      query: (body) => ({ url: '/users/current-user/delete', method: 'DELETE', body }),
     }),
   }),
 });

@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router';
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
 import { LOCATION_MSG } from '@contract/location';
+import { USER_MSG } from '@contract/users';
+import { API_BASE_URL } from '../../config/env';
 import { errorStatus } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';
@@ -72,6 +74,13 @@ export function SettingsPage() {
         <h2 id="settings-chat">Historia czatu</h2>
         <p>Usuwa wszystkie wiadomości, które wysłałeś.</p>
         <ClearChatHistoryButton />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-data">
+        <h2 id="settings-data">Twoje dane</h2>
+        <p>Plik JSON ze wszystkim, co przechowujemy o Tobie: profil, gry, zgłoszenia udziału, wiadomości, polubienia, zgłoszenia i ustawienia.</p>
+        <a className="btn btn-secondary" href={`${API_BASE_URL}/users/current-user/export`} download>
+          {USER_MSG.exportLabel}
+        </a>
       </section>
       <section className="settings-section" aria-labelledby="settings-bug">
         <h2 id="settings-bug">Zgłoś błąd</h2>
