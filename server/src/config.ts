@@ -28,6 +28,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long identical searches share one answer (0 turns the cache off). */
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** PostgreSQL connect/query/statement timeout: an unreachable or frozen database answers 503 after it. */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  /** The whole request (headers and body) must arrive within this; slow or stalled bodies are cut. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
