@@ -139,20 +139,38 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       const pglite = await startPglite(opts.pgliteDir ?? null);
       stopEngine = pglite.stop;
       // PGlite is one database session: exactly one connection, kept open.
-      pool = new Pool({ host: pglite.socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+      pool = new Pool({
+        host: pglite.socketDir,
+        port: 5432,
+        user: 'postgres',
+        database: 'postgres',
+        max: 1,
+        idleTimeoutMillis: 0,
+        // When a query error makes pglite-socket drop the connection (a NUL byte in a parameter
+        // does), the pool reconnects into the SAME database session: its named prepared statements
+        // (the session lookup's `session_user`) and any open transaction are still there, and the
+        // new client would fail with "prepared statement ... already exists". Every new connection
+        // starts from a clean session before the pool hands it out.
+        onConnect: async (client: PoolClient) => {
+          await client.query('ROLLBACK; DEALLOCATE ALL');
+        },
+      } as ConstructorParameters<typeof Pool>[0]);
+      // pglite-socket drops a connection only right after answering a query with an error, so the
+      // next query meets the closed socket (EPIPE on write, ECONNRESET on read) without having run:
+      // run it once more on the fresh connection instead of failing the request.
+      const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+      (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        if (typeof args[args.length - 1] === 'function') return query(...args);
+        return query(...args).catch((err: { code?: string }) => {
+          if (err?.code === 'EPIPE' || err?.code === 'ECONNRESET') return query(...args);
+          throw err;
+        });
+      };
     } catch (err) {
       lock?.release();
       throw err;
     }
     pool.on('error', () => undefined);
-    // When a query error makes pglite-socket drop the connection (a NUL byte in a parameter does),
-    // the pool reconnects into the SAME database session: its named prepared statements (the
-    // session lookup's `session_user`) and any open transaction are still there, and the new
-    // client would fail with "prepared statement ... already exists". Start every new connection
-    // from a clean session. pg runs a client's queries in order, so this precedes the caller's.
-    pool.on('connect', (client) => {
-      client.query('ROLLBACK; DEALLOCATE ALL').catch(() => undefined);
-    });
     try {
       await runMigrations(pool);
     } catch (err) {
