@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from 'jest';
 import base from '../../jest.config';
 
@@ -8,10 +9,11 @@ import base from '../../jest.config';
 const server = (base.projects as Config[]).find((p) => (p as { displayName?: string }).displayName === 'server')!;
 
 const config: Config = {
-  rootDir: '../..',
+  rootDir: path.resolve(__dirname, '../..'),
   projects: [
     {
       ...server,
+      rootDir: path.resolve(__dirname, '../..'),
       displayName: 'faults',
       roots: ['<rootDir>/server/faults'],
       testMatch: ['**/*.fault.ts'],
