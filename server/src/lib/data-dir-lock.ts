@@ -78,7 +78,7 @@ export function lockDataDir(dir: string): DataDirLock {
       const other = readLock(file);
       if (other === null) {
         // Being written right now by another opener, or garbage: give a writer a moment, then take it.
-        let age = Infinity;
+        let age: number;
         try {
           age = Date.now() - statSync(file).mtimeMs;
         } catch {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findSessionUser } from '../repositories/sessions';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../plugins/errors';
 
@@ -47,7 +47,7 @@ export async function healthRoutes(app: FastifyInstance) {
     }
   }
 
-  const ready = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+  const ready = async (_request: unknown, reply: FastifyReply) => {
     const [db, red] = await Promise.all([checkDatabase(), checkRedis()]);
     const ok = db === 'ok' && red !== 'unavailable';
     reply.header('Cache-Control', 'no-store');
