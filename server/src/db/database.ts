@@ -151,10 +151,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         // (the session lookup's `session_user`) and any open transaction are still there, and the
         // new client would fail with "prepared statement ... already exists". Every new connection
         // starts from a clean session before the pool hands it out.
-        onConnect: async (client: PoolClient) => {
+        onConnect: async (client: { query(sql: string): Promise<unknown> }) => {
           await client.query('ROLLBACK; DEALLOCATE ALL');
         },
-      } as ConstructorParameters<typeof Pool>[0]);
+      } as unknown as ConstructorParameters<typeof Pool>[0]);
       // pglite-socket drops a connection only right after answering a query with an error, so the
       // next query meets the closed socket (EPIPE on write, ECONNRESET on read) without having run:
       // run it once more on the fresh connection instead of failing the request.
