@@ -54,7 +54,7 @@ async function openEngine(engine: 'pglite' | 'postgres', o: BenchOptions): Promi
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(o.postgresUrl!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), timeoutMs: 0 });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'graj-bench-'));
   return {
     database,

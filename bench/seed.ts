@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { hashPassword } from '../server/src/lib/passwords';
 import { openDatabase } from '../server/src/db/database';
+import { DataDirLockedError } from '../server/src/lib/data-dir-lock';
 import { loadConfig } from '../server/src/config';
 import { EVENT_COLUMNS, eventRow, loadPlaces, rng, weightedPicker } from './seed-data';
 
@@ -113,7 +114,8 @@ function arg(name: string, fallback: number): number {
 if (require.main === module) {
   (async () => {
     const config = loadConfig();
-    const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') });
+    // Takes the DATA_DIR lock (PGlite): seeding under a running server is refused, not corrupting.
+    const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite'), timeoutMs: 0 });
     const started = Date.now();
     try {
       await seed(database.pool, {
@@ -125,7 +127,7 @@ if (require.main === module) {
       await database.close();
     }
   })().catch((err) => {
-    console.error(err);
+    console.error(err instanceof DataDirLockedError ? err.message : err);
     process.exit(1);
   });
 }

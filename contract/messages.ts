@@ -40,6 +40,7 @@ export const MSG = {
   invalidData: 'Nieprawidłowe dane',
   notFound: 'Nie znaleziono',
   serverError: 'Wystąpił błąd serwera. Spróbuj ponownie później.',
+  serviceUnavailable: 'Serwis jest chwilowo niedostępny. Spróbuj ponownie za chwilę.',
   consentSaved: 'Zapisano ustawienia cookies',
 
   // client notices (spec section 8)

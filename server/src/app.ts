@@ -22,6 +22,7 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { eventRoutes } from './routes/events';
 import { statusRoutes } from './routes/status';
+import { healthRoutes } from './routes/health';
 import { locationRoutes } from './routes/location';
 import { chatRoutes } from './routes/chat';
 import { notificationRoutes } from './routes/notifications';
@@ -52,6 +53,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : loggerOptions(config, opts.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Slow clients (ADR 60): the request line, headers and body must arrive within REQUEST_TIMEOUT_MS
+    // (headers within 10 s of it), checked every second; a stalled socket is closed after 2 minutes.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1000 },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -63,7 +68,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const ownsDatabase = !opts.database;
   const database =
     opts.database ??
-    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }));
+    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite'), timeoutMs: config.DB_TIMEOUT_MS }));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
   if (redis) await redis.connect();
   const ctx: AppContext = {
@@ -78,7 +83,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       // Only a developer's own machine prints links (README); tests and production never do.
       logLinks: config.NODE_ENV === 'development',
     }),
-    limiter: redis ? new RedisRateLimiter(redis, config.REDIS_PREFIX) : new MemoryRateLimiter(),
+    limiter: redis ? new RedisRateLimiter(redis, config.REDIS_PREFIX, app.log) : new MemoryRateLimiter(),
     sealer: new CookieSealer(config.COOKIE_SECRET),
     searchCache: new ResultCache(config.SEARCH_CACHE_MS),
     background: new BackgroundTasks(app.log),
@@ -114,6 +119,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   app.decorate('io', attachSocket(app));
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(eventRoutes);

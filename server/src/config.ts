@@ -36,6 +36,10 @@ const schema = z.object({
     .string()
     .refine((v) => v.split(',').every((o) => /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(o.trim())), 'musi być listą originów (https://host), rozdzielonych przecinkami')
     .optional(),
+  /** PostgreSQL connect/query/statement timeout: an unreachable or frozen database answers 503 after it. */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  /** The whole request (headers and body) must arrive within this; slow or stalled bodies are cut. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),

@@ -3,6 +3,10 @@ import { ConfigError, loadConfig } from './config';
 import { secureDataDir } from './lib/data-dir';
 
 async function main() {
+  // A stop signal while still starting: exit at once; the 'exit' hooks release the DATA_DIR lock.
+  const early = (signal: NodeJS.Signals) => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.once('SIGTERM', early);
+  process.once('SIGINT', early);
   let config;
   try {
     config = loadConfig();
@@ -33,6 +37,8 @@ async function main() {
       process.exit(1);
     }
   };
+  process.off('SIGTERM', early);
+  process.off('SIGINT', early);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

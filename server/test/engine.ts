@@ -23,7 +23,8 @@ export async function createTestDatabase(): Promise<Database> {
   const name = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new Pool({ connectionString: adminUrl, max: 1 });
   await admin.query(`CREATE DATABASE ${name}`);
-  const database = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 5 });
+  // Generous timeouts: a shared, busy test machine must not turn slow queries into 503s.
+  const database = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 5, timeoutMs: 15_000 });
   return {
     ...database,
     async close() {

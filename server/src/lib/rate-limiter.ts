@@ -43,27 +43,90 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/** Where the Redis limiter reports that it fell back to counting in this process. */
+export interface LimiterLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * Counters in Redis, shared by every process. When Redis is away (not connected, or a command
+ * takes longer than `timeoutMs`) the limiter does not wait or fail the request: it counts in this
+ * process instead (one warning per outage), so login and registration keep working with
+ * per-process limits until Redis returns.
+ */
 export class RedisRateLimiter implements RateLimiter {
+  private readonly fallback = new MemoryRateLimiter();
+  private degraded = false;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly log?: LimiterLog,
+    private readonly timeoutMs = 500,
   ) {}
 
-  async hit(key: string, windowMs: number) {
-    const k = `${this.prefix}rl:${key}`;
-    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-    const count = Number(res?.[0]?.[1] ?? 0);
-    const ttl = Number(res?.[2]?.[1] ?? windowMs);
-    return { count, resetMs: ttl > 0 ? ttl : windowMs };
+  /** Runs `op` on Redis, or `local` when Redis is not ready or too slow. */
+  private async guarded<T>(op: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') return this.fallBack(new Error(`redis ${this.redis.status}`), local);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const result = await Promise.race([
+        op(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`redis command timed out after ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+      if (this.degraded) {
+        this.degraded = false;
+        this.log?.info({}, 'rate limiter: Redis is back, counting there again');
+      }
+      return result;
+    } catch (err) {
+      return this.fallBack(err, local);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  async count(key: string) {
-    const k = `${this.prefix}rl:${key}`;
-    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
-    return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
+  private fallBack<T>(err: unknown, local: () => Promise<T>): Promise<T> {
+    if (!this.degraded) {
+      this.degraded = true;
+      this.log?.warn({ reason: (err as Error).message }, 'rate limiter: Redis unavailable, counting in this process until it returns');
+    }
+    return local();
   }
 
-  async reset(key: string) {
-    await this.redis.del(`${this.prefix}rl:${key}`);
+  hit(key: string, windowMs: number) {
+    const k = `${this.prefix}rl:${key}`;
+    return this.guarded(
+      async () => {
+        const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+        const count = Number(res?.[0]?.[1] ?? 0);
+        const ttl = Number(res?.[2]?.[1] ?? windowMs);
+        return { count, resetMs: ttl > 0 ? ttl : windowMs };
+      },
+      () => this.fallback.hit(key, windowMs),
+    );
+  }
+
+  count(key: string) {
+    const k = `${this.prefix}rl:${key}`;
+    return this.guarded(
+      async () => {
+        const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+        return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
+      },
+      () => this.fallback.count(key),
+    );
+  }
+
+  reset(key: string) {
+    return this.guarded(
+      async () => {
+        await this.redis.del(`${this.prefix}rl:${key}`);
+      },
+      () => this.fallback.reset(key),
+    );
   }
 }

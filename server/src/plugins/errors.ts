@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@contract/messages';
+import { isDatabaseUnavailable } from '../db/database';
 import { HttpError, TooManyRequestsError } from '../lib/errors';
+
+/** Seconds a client is asked to wait when a dependency is down. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** Redis (ioredis) failures that mean "cannot answer now" rather than a bug. */
+function isRedisUnavailable(err: unknown): boolean {
+  const e = err as { name?: unknown; message?: unknown };
+  return (
+    e?.name === 'MaxRetriesPerRequestError' ||
+    (typeof e?.message === 'string' && /Connection is closed|Command timed out|Stream isn't writeable|ECONNREFUSED/.test(e.message))
+  );
+}
 
 /**
  * One place turns every failure into the `{ msg, errors? }` shape the spec's client reads:
@@ -21,6 +34,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       if (err instanceof TooManyRequestsError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send(err.errors ? { msg: err.message, errors: err.errors } : { msg: err.message });
+    }
+    if (isDatabaseUnavailable(err) || isRedisUnavailable(err)) {
+      // An outage, not a bug: no stack, no query parameters (they may hold e-mail addresses).
+      let root: unknown = err;
+      while ((root as { cause?: unknown })?.cause) root = (root as { cause: unknown }).cause;
+      const { code, message } = root as { code?: unknown; message?: unknown };
+      request.log.warn({ code, reason: String(message ?? '').slice(0, 200) }, 'dependency unavailable');
+      reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.status(503).send({ msg: MSG.serviceUnavailable });
     }
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 500) {

@@ -48,8 +48,4 @@ export async function accountRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/health', async (_request, reply) => {
-    const ok = await database.ping();
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database: ok ? 'ok' : 'unavailable', engine: database.engine });
-  });
 }
