@@ -10,6 +10,7 @@ import { checkLimit, enforceLimit } from '../lib/limits';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { endSession, startSession } from '../plugins/auth';
+import { cutSessionSockets } from '../realtime/session-end';
 import { deleteUserSessions } from '../repositories/sessions';
 import { consumeToken, issueToken } from '../repositories/tokens';
 import {
@@ -128,12 +129,12 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       const passwordHash = await hashPassword(request.body.password);
       const changed = await db.transaction(async (tx) => {
         const userId = await consumeToken(tx, request.params.token, 'reset');
-        if (!userId) return false;
+        if (!userId) return null;
         await setPassword(tx, userId, passwordHash);
-        await deleteUserSessions(tx, userId);
-        return true;
+        return { userId, ended: await deleteUserSessions(tx, userId) };
       });
       if (!changed) throw new BadRequestError(MSG.resetInvalid);
+      cutSessionSockets(app, changed.ended);
       return { msg: MSG.resetDone };
     },
   );
