@@ -164,7 +164,7 @@ describe('a session that runs out while its socket is idle', () => {
     const socket = connect(shortUrl, { transports: ['websocket'], extraHeaders: { cookie: `sid=${client.cookies.get('sid')}` }, reconnection: false });
     sockets.push(socket);
     const cut = endedAndCut(socket);
-    await new Promise((resolve) => socket.on('connect', resolve));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
     expect(await cut).toEqual(['sessionEnded', 'disconnect']);
   });
 });

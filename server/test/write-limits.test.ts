@@ -79,4 +79,3 @@ describe('per-person write limits', () => {
     );
   }, 180_000);
 });
-});
