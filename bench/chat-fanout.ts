@@ -27,7 +27,7 @@ async function main() {
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, COOKIE_SECRET: randomUUID() + randomUUID(), PUBLIC_URL: 'http://127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:9' });
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.DATABASE_URL ? undefined : null });
   const app = await build({ config, database, logger: false, eventClock: false });
-  app.ctx.limiter = { hit: async () => ({ count: 0, resetMs: 0 }), count: async () => ({ count: 0, resetMs: 0 }), reset: async () => undefined };
+  app.ctx.limiter = { hit: async () => ({ count: 0, resetMs: 0 }), count: async () => ({ count: 0, resetMs: 0 }), reset: async () => undefined, release: async () => undefined };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

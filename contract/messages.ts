@@ -57,3 +57,12 @@ export const MSG = {
   resetFailed: 'Wystąpił błąd podczas resetowania hasła',
   resetSuccess: 'Hasło zostało pomyślnie zresetowane',
 } as const;
+
+/** The per-account login back-off (ADR 0051): when the next attempt is allowed. */
+export const loginBackoffMsg = (seconds: number): string =>
+  `Zbyt wiele nieudanych prób logowania na to konto. Spróbuj ponownie za ${seconds} s albo zresetuj hasło przez link „Nie pamiętasz hasła?”.`;
+
+/** Per-person limits on writes (ADR 0052). */
+export const writeLimitMsg = (seconds: number): string =>
+  `Zbyt wiele takich działań w krótkim czasie. Spróbuj ponownie za ${seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`;
+

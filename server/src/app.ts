@@ -14,6 +14,7 @@ import { ResultCache } from './lib/result-cache';
 import { CookieSealer } from './lib/sealed-cookie';
 import { createMailer } from './mail/mailer';
 import { registerAuth } from './plugins/auth';
+import { registerWriteLimits } from './plugins/write-limits';
 import { registerErrorHandler } from './plugins/errors';
 import { isApiRequest, registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -116,6 +117,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurity(app);
   await registerAuth(app);
+  registerWriteLimits(app);
   app.decorate('io', attachSocket(app));
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
-import { MSG } from '@contract/messages';
+import { loginBackoffMsg, MSG } from '@contract/messages';
+import { BACKOFF_FREE } from '../src/lib/limits';
 import { latestBirthDate } from '@contract/validation';
-import { buildTestApp, lastMail, newUser, signUp, TestClient, type TestApp } from './helpers';
+import { buildTestApp, lastMail, newUser, randomIp, signUp, TestClient, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,16 +139,42 @@ describe('verification and login', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('answers 429 after 10 wrong passwords for one e-mail, even from different addresses', async () => {
+  it('slows wrong passwords for one e-mail down (back-off), from any address, without locking the owner out', async () => {
     const { body } = await signUp(t);
-    for (let i = 0; i < 10; i++) {
-      const res = await new TestClient(t.app, `10.1.0.${i}`).post('/auth/login', { email: body.email, password: 'Zle123!!' });
+    for (let i = 0; i < BACKOFF_FREE; i++) {
+      const res = await new TestClient(t.app, randomIp()).post('/auth/login', { email: body.email, password: 'Zle123!!' });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await new TestClient(t.app, '10.1.1.1').post('/auth/login', { email: body.email, password: body.password });
+    // One attempt passes the gate (and fails), the next must wait and is told for how long.
+    expect((await new TestClient(t.app, randomIp()).post('/auth/login', { email: body.email, password: 'Zle123!!' })).statusCode).toBe(401);
+    const blocked = await new TestClient(t.app, randomIp()).post('/auth/login', { email: body.email, password: body.password });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().msg).toBe(MSG.tooManyRequests);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const wait = Number(blocked.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(blocked.json().msg).toBe(loginBackoffMsg(wait));
+    // The owner resets the password through the e-mail link: the back-off is gone at once.
+    await new TestClient(t.app, randomIp()).post('/auth/forgot-password', { email: body.email });
+    const token = new URL(lastMail(t.config, body.email).link).pathname.split('/').pop()!;
+    expect((await new TestClient(t.app, randomIp()).post(`/auth/reset-password/${token}`, { password: 'NoweHaslo1!' })).statusCode).toBe(200);
+    expect((await new TestClient(t.app, randomIp()).post('/auth/login', { email: body.email, password: 'NoweHaslo1!' })).statusCode).toBe(200);
+  });
+
+  it('counts the address limit before checking the password: parallel wrong passwords get at most the limit', async () => {
+    const client = new TestClient(t.app, randomIp());
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => client.post('/auth/login', { email: `par${i}@example.com`, password: 'Zle123!!' })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(t.config.limits.loginFailures[0]);
+    expect(codes.filter((c) => c === 429)).toHaveLength(60 - t.config.limits.loginFailures[0]);
+  });
+
+  it('parallel wrong passwords for one account get at most the free tries plus one', async () => {
+    const { body } = await signUp(t);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => new TestClient(t.app, randomIp()).post('/auth/login', { email: body.email, password: 'Zle123!!' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(BACKOFF_FREE + 1);
   });
 
   it('answers 429 after 10 wrong passwords from one address, whatever the e-mails', async () => {
@@ -161,7 +188,7 @@ describe('verification and login', () => {
   it('logs out: the session is deleted and the old cookie no longer works', async () => {
     const { client } = await signUp(t);
     const sid = client.cookies.get('sid')!;
-    const out = await client.get('/auth/logout');
+    const out = await client.post('/auth/logout');
     expect(out.statusCode).toBe(200);
     expect((await client.get('/users/current-user')).json().user).toBeNull();
     client.cookies.set('sid', sid);

@@ -172,4 +172,19 @@ describe('chat across two server processes', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([]);
   });
+
+  it('logging out through one process cuts the session’s socket on the other (sessionEnded, then disconnect)', async () => {
+    const person = new Person(`wyl${randomBytes(3).toString('hex')}`);
+    await person.signUp(a);
+    const socket = await person.socket(b);
+    const order: string[] = [];
+    socket.on('sessionEnded', () => order.push('sessionEnded'));
+    const gone = new Promise<void>((resolve) => socket.on('disconnect', () => {
+      order.push('disconnect');
+      resolve();
+    }));
+    expect((await person.call(a, 'POST', '/api/v1/auth/logout')).status).toBe(200);
+    await gone;
+    expect(order).toEqual(['sessionEnded', 'disconnect']);
+  });
 });

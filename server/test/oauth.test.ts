@@ -1,7 +1,8 @@
 import { MSG } from '@contract/messages';
 import { OAUTH_MSG } from '@contract/users';
 import { emulatorGoogleToken, startAuthEmulator, type AuthEmulator } from '../../scripts/firebase-emulator';
-import { buildTestApp, signUp, TestClient, type TestApp } from './helpers';
+import { findUserByEmail } from '../src/repositories/users';
+import { buildTestApp, newUser, signUp, TestClient, type TestApp } from './helpers';
 
 // Real Firebase ID tokens from the Firebase Auth emulator, verified by firebase-admin.
 let emulator: AuthEmulator;
@@ -62,6 +63,24 @@ describe('Google sign-in through Firebase', () => {
     const again = await client.post('/auth/complete-oauth', completion(person, await token(person)));
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe(OAUTH_MSG.googleTaken);
+  });
+
+  it('does not link a never-verified sign-up of the address: it is dropped and the Google person registers anew (pre-hijack)', async () => {
+    const attacker = new TestClient(t.app);
+    const victim = { sub: `google-sub-victim-${Date.now()}`, email: `ofiara${Date.now().toString(36)}@example.com` };
+    const signUpBody = newUser({ email: victim.email, nickName: `zly${Date.now().toString(36).slice(-6)}` });
+    expect((await attacker.post('/auth/register', signUpBody)).statusCode).toBe(201);
+    const client = new TestClient(t.app);
+    const first = await client.post('/auth/login-oauth', { email: victim.email, googleIdToken: await token(victim) });
+    expect(first.json()).toEqual({ registered: false, email: victim.email });
+    // The unverified sign-up is gone: its password no longer signs anybody in, its nick is free.
+    expect(await findUserByEmail(t.app.ctx.database.db, victim.email)).toBeUndefined();
+    const done = await client.post('/auth/complete-oauth', completion(victim, await token(victim), { nick: signUpBody.nickName }));
+    expect(done.statusCode).toBe(201);
+    const login = await client.post('/auth/login-oauth', { email: victim.email, googleIdToken: await token(victim) });
+    expect(login.json()).toMatchObject({ registered: true, nickName: signUpBody.nickName, name: 'Ola' });
+    const withPassword = await attacker.post('/auth/login', { email: victim.email, password: signUpBody.password });
+    expect(withPassword.statusCode).toBe(401);
   });
 
   it('checks the completion form like the page does', async () => {

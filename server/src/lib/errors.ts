@@ -36,7 +36,10 @@ export class ConflictError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, MSG.tooManyRequests);
+  constructor(
+    readonly retryAfterSeconds: number,
+    msg: string = MSG.tooManyRequests,
+  ) {
+    super(429, msg);
   }
 }

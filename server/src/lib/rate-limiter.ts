@@ -6,6 +6,8 @@ export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
   count(key: string): Promise<{ count: number; resetMs: number }>;
   reset(key: string): Promise<void>;
+  /** Takes back one count (never below zero), keeping the window. */
+  release(key: string): Promise<void>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -35,6 +37,11 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string) {
     this.windows.delete(key);
+  }
+
+  async release(key: string) {
+    const w = this.live(key);
+    if (w && w.count > 0) w.count -= 1;
   }
 
   private sweep() {
@@ -127,6 +134,15 @@ export class RedisRateLimiter implements RateLimiter {
         await this.redis.del(`${this.prefix}rl:${key}`);
       },
       () => this.fallback.reset(key),
+    );
+  }
+
+  async release(key: string) {
+    // Decrement only a live counter above zero, in one step.
+    await this.redis.eval(
+      "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0",
+      1,
+      `${this.prefix}rl:${key}`,
     );
   }
 }

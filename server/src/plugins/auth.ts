@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@contract/constants';
 import { UnauthorizedError } from '../lib/errors';
-import { createSession, deleteSession, findSessionUser } from '../repositories/sessions';
+import { createSession, findSessionUser } from '../repositories/sessions';
+import { endSessionByToken } from '../realtime/session-end';
 import type { UserRow } from '../repositories/users';
 import { issueXsrfCookie } from './security';
 
@@ -39,7 +40,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 
 /** Starts a new session (a fresh id at every login) and a fresh XSRF token with it. */
 export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string) {
-  if (request.sessionToken) await deleteSession(app.ctx.database.db, request.sessionToken);
+  if (request.sessionToken) await endSessionByToken(app, request.sessionToken);
   const token = await createSession(app.ctx.database.db, userId, app.ctx.config.session, {
     userAgent: request.headers['user-agent'],
     ip: request.ip,
@@ -55,6 +56,6 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
 }
 
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  if (request.sessionToken) await deleteSession(app.ctx.database.db, request.sessionToken);
+  if (request.sessionToken) await endSessionByToken(app, request.sessionToken);
   reply.clearCookie(sessionCookieName(app.ctx.config.secureCookies), { path: '/' });
 }

@@ -100,10 +100,26 @@ export async function removeLikesGiven(ex: Executor, likerId: string): Promise<s
 export async function linkGoogleAccount(ex: Executor, uid: string, email: string | null): Promise<UserRow | undefined> {
   const [byUid] = await ex.select().from(users).where(eq(users.googleUid, uid));
   if (byUid || !email) return byUid;
+  // Only an account whose owner proved the mailbox (verified by our link) is linked (ADR 0032).
   const [linked] = await ex
     .update(users)
-    .set({ googleUid: uid, isActive: true })
-    .where(and(eq(users.email, email), isNull(users.googleUid)))
+    .set({ googleUid: uid })
+    .where(and(eq(users.email, email), isNull(users.googleUid), eq(users.isActive, true)))
     .returning();
-  return linked;
+  if (linked) return linked;
+  await dropUnverifiedSignUp(ex, email);
+  return undefined;
+}
+
+/**
+ * Drops a never-verified sign-up of an address whose owner just proved it through Google: its
+ * password, sessions and profile were chosen by whoever typed the address, maybe not its owner
+ * (account pre-hijack, issue 14 finding 2). Everything hanging off it goes by cascade.
+ */
+export async function dropUnverifiedSignUp(ex: Executor, email: string): Promise<boolean> {
+  const dropped = await ex
+    .delete(users)
+    .where(and(eq(users.email, email), isNull(users.googleUid), eq(users.isActive, false)))
+    .returning({ id: users.id });
+  return dropped.length > 0;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { hashToken, randomToken } from '../lib/tokens';
@@ -63,15 +63,37 @@ export async function deleteSession(ex: Executor, token: string): Promise<void> 
   await ex.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }
 
-export async function deleteUserSessions(ex: Executor, userId: string): Promise<void> {
-  await ex.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Deletes a person's sessions (all, or all but `exceptHash`) and returns their id hashes, so the
+ * caller can cut those sessions' sockets once its transaction has committed (see realtime/session-end).
+ */
+export async function deleteUserSessions(ex: Executor, userId: string, exceptHash?: string): Promise<string[]> {
+  const rows = await ex
+    .delete(sessions)
+    .where(exceptHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptHash)) : eq(sessions.userId, userId))
+    .returning({ idHash: sessions.idHash });
+  return rows.map((r) => r.idHash);
 }
 
-export async function deleteExpiredSessions(ex: Executor, policy: SessionPolicy): Promise<void> {
+/** Deletes expired or idle sessions and returns their id hashes (their sockets are cut by the caller). */
+export async function deleteExpiredSessions(ex: Executor, policy: SessionPolicy): Promise<string[]> {
   const now = Date.now();
-  await ex
+  const rows = await ex
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))));
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))))
+    .returning({ idHash: sessions.idHash });
+  return rows.map((r) => r.idHash);
+}
+
+/** When a live session stops being valid (the earlier of its absolute and idle expiry), or null when it is gone or over. */
+export async function sessionValidUntil(ex: Executor, idHash: string, policy: SessionPolicy): Promise<number | null> {
+  const [row] = await ex
+    .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.idHash, idHash));
+  if (!row) return null;
+  const until = Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + policy.idleMs);
+  return until > Date.now() ? until : null;
 }
 
 export async function countUserSessions(ex: Executor, userId: string): Promise<number> {

@@ -4,17 +4,18 @@ import { z } from 'zod';
 import {
   forgotPasswordBody, loginBody, loginResponse, msgResponse, registerBody, resetPasswordBody, tokenParams,
 } from '@contract/auth';
-import { MSG } from '@contract/messages';
+import { loginBackoffMsg, MSG } from '@contract/messages';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { checkLimit, enforceLimit } from '../lib/limits';
+import { clearLoginBackoff, enforceLimit, passLoginBackoff, releaseLimit } from '../lib/limits';
 import { maskEmail } from '../lib/log';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { endSession, startSession } from '../plugins/auth';
+import { cutSessionSockets } from '../realtime/session-end';
 import { deleteUserSessions } from '../repositories/sessions';
 import { consumeToken, issueToken } from '../repositories/tokens';
 import {
-  activateUser, createUser, findUserByEmail, isNickTaken, isUniqueViolation, setPassword, toSessionUser, type UserRow,
+  activateUser, createUser, findUserByEmail, findUserById, isNickTaken, isUniqueViolation, setPassword, toSessionUser, type UserRow,
 } from '../repositories/users';
 
 export async function authRoutes(root: FastifyInstance): Promise<void> {
@@ -76,23 +77,27 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post('/auth/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
     const { email, password } = request.body;
     const ipKey = `login:ip:${request.ip}`;
-    const emailKey = `login:email:${email}`;
     const attempt = { email: maskEmail(email), ip: request.ip };
+    // Counted first, checked after (ADR 0051): parallel attempts cannot slip in between a check and
+    // the count. A right password gives its count back, so the address limit counts failures only.
     try {
-      await checkLimit(limiter, ipKey, config.limits.loginFailures);
-      await checkLimit(limiter, emailKey, config.limits.loginFailures);
+      await enforceLimit(limiter, ipKey, config.limits.loginFailures);
+      await passLoginBackoff(limiter, email, loginBackoffMsg).catch(async (err) => {
+        await releaseLimit(limiter, ipKey);
+        throw err;
+      });
     } catch (err) {
       request.log.warn({ login: { ...attempt, outcome: 'rate-limited' } }, 'login attempt');
       throw err;
     }
     const user = await findUserByEmail(db, email);
     if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-      await limiter.hit(ipKey, config.limits.loginFailures[1]);
-      await limiter.hit(emailKey, config.limits.loginFailures[1]);
       request.log.warn({ login: { ...attempt, outcome: 'bad-credentials' } }, 'login attempt');
       throw new UnauthorizedError(MSG.badCredentials);
     }
+    await Promise.all([releaseLimit(limiter, ipKey), clearLoginBackoff(limiter, email)]);
     if (!user.isActive) {
+      await Promise.all([releaseLimit(limiter, ipKey), clearLoginBackoff(limiter, email)]);
       request.log.info({ login: { ...attempt, outcome: 'unverified' } }, 'login attempt');
       // A fresh link helps those whose first one expired; at most one every five minutes.
       if ((await limiter.count(resendKey(user))).count === 0) await sendVerification(user);
@@ -134,12 +139,15 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       const passwordHash = await hashPassword(request.body.password);
       const changed = await db.transaction(async (tx) => {
         const userId = await consumeToken(tx, request.params.token, 'reset');
-        if (!userId) return false;
+        if (!userId) return null;
         await setPassword(tx, userId, passwordHash);
-        await deleteUserSessions(tx, userId);
-        return true;
+        return { userId, ended: await deleteUserSessions(tx, userId) };
       });
       if (!changed) throw new BadRequestError(MSG.resetInvalid);
+      cutSessionSockets(app, changed.ended);
+      // The owner proved the mailbox: whatever a guesser did to the account's login back-off is cleared.
+      const owner = await findUserById(db, changed.userId);
+      if (owner) await clearLoginBackoff(limiter, owner.email);
       return { msg: MSG.resetDone };
     },
   );

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { createGoogleVerifier, googleConfig, type GoogleIdentity } from '../lib/google-auth';
 import { enforceLimit } from '../lib/limits';
 import { startSession } from '../plugins/auth';
-import { linkGoogleAccount } from '../repositories/profiles';
+import { dropUnverifiedSignUp, linkGoogleAccount } from '../repositories/profiles';
 import { createUser, findUserByEmail, isNickTaken, isUniqueViolation, toSessionUser } from '../repositories/users';
 
 const OAUTH_LIMIT: [number, number] = [30, 60_000];
@@ -39,7 +39,8 @@ export async function oauthRoutes(root: FastifyInstance): Promise<void> {
 
   app.post('/auth/login-oauth', { schema: { body: loginOauthBody, response: { 200: loginOauthResponse } } }, async (request, reply) => {
     const identity = await identify(request.ip, request.body.googleIdToken, request.body.email);
-    // Known by Google id, or an account with the same (Google-verified) address, which gets linked.
+    // Known by Google id, or a verified account with the same (Google-verified) address, which gets
+    // linked; an unverified one with that address is dropped and the person registers anew (ADR 0032).
     const user = await db.transaction((tx) => linkGoogleAccount(tx, identity.uid, identity.email));
     if (!user) return { registered: false as const, email: identity.email };
     await startSession(app, request, reply, user.id);
@@ -51,6 +52,8 @@ export async function oauthRoutes(root: FastifyInstance): Promise<void> {
     const b = request.body;
     const identity = await identify(request.ip, b.googleIdToken, b.email);
     if (await linkGoogleAccount(db, identity.uid, null)) throw new ConflictError(OAUTH_MSG.googleTaken);
+    // An unverified sign-up of this address (made again since login-oauth, perhaps) gives way too.
+    await dropUnverifiedSignUp(db, identity.email);
     if (await findUserByEmail(db, identity.email)) throw new ConflictError(MSG.emailTaken, { email: MSG.emailTaken });
     if (await isNickTaken(db, b.nick)) throw new ConflictError(MSG.nickTaken, { nick: MSG.nickTaken });
     try {

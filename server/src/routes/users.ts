@@ -12,6 +12,7 @@ import { verifyPassword } from '../lib/passwords';
 import { normalizeAvatar } from '../lib/images';
 import { enforceLimit } from '../lib/limits';
 import { endSession } from '../plugins/auth';
+import { cutSessionSockets } from '../realtime/session-end';
 import { sendStatusUpdates } from '../realtime/notify';
 import { userRoom } from '../realtime/socket';
 import { findAvatar, replaceAvatar } from '../repositories/avatars';
@@ -138,6 +139,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
         app.io.to(userRoom(userId)).emit('removedFromChatRoom', { targetUserId: userId, roomId });
         app.io.in(roomId).socketsLeave(roomId);
       }
+      cutSessionSockets(app, outcome.endedSessions);
       app.io.in(userRoom(me)).disconnectSockets(true);
       request.log.info({ userId: me }, 'account deleted');
       return { msg: USER_MSG.deleted, avatarUrlToDelete: outcome.avatarUrlToDelete };

@@ -12,6 +12,8 @@ export interface DeletionOutcome {
   statusNotices: StatusNotice[];
   /** Other members of rooms that went away with the account. */
   removedFromRooms: { userId: string; roomId: string }[];
+  /** Id hashes of the person's sessions, whose sockets are cut after the commit. */
+  endedSessions: string[];
 }
 
 const NOT_FINISHED = ['upcoming', 'live'] as const;
@@ -69,13 +71,14 @@ export async function deleteAccount(db: Db, userId: string): Promise<DeletionOut
     if (privateIds.length) await tx.delete(chatRooms).where(inArray(chatRooms.id, privateIds));
 
     await removeLikesGiven(tx, userId);
-    await deleteUserSessions(tx, userId);
+    const endedSessions = await deleteUserSessions(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
 
     return {
       avatarUrlToDelete: avatarUrlOf(user.id, user.avatarVersion),
       statusNotices,
       removedFromRooms: others.filter((o) => o.userId !== userId),
+      endedSessions,
     };
   });
 }
