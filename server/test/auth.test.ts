@@ -154,6 +154,7 @@ describe('verification and login', () => {
     expect(blocked.json().msg).toBe(loginBackoffMsg(wait));
     // The owner resets the password through the e-mail link: the back-off is gone at once.
     await new TestClient(t.app, randomIp()).post('/auth/forgot-password', { email: body.email });
+    await t.app.ctx.background.idle();
     const token = new URL(lastMail(t.config, body.email).link).pathname.split('/').pop()!;
     expect((await new TestClient(t.app, randomIp()).post(`/auth/reset-password/${token}`, { password: 'NoweHaslo1!' })).statusCode).toBe(200);
     expect((await new TestClient(t.app, randomIp()).post('/auth/login', { email: body.email, password: 'NoweHaslo1!' })).statusCode).toBe(200);

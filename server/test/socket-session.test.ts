@@ -87,6 +87,7 @@ describe('sockets end with their session', () => {
     const [a, b] = [await openFor(client), await openFor(second)];
     const cuts = [endedAndCut(a), endedAndCut(b)];
     await new TestClient(t.app).post('/auth/forgot-password', { email: body.email });
+    await t.app.ctx.background.idle();
     const token = new URL(lastMail(t.config, body.email).link).pathname.split('/').pop()!;
     expect((await new TestClient(t.app).post(`/auth/reset-password/${token}`, { password: 'NoweHaslo1!' })).statusCode).toBe(200);
     expect(await Promise.all(cuts)).toEqual([
@@ -97,10 +98,10 @@ describe('sockets end with their session', () => {
   });
 
   it('account deletion cuts the sockets', async () => {
-    const { client, user } = await signUp(t);
+    const { client, user, body } = await signUp(t);
     const socket = await openFor(client);
     const cut = endedAndCut(socket);
-    expect((await client.delete('/users/current-user/delete')).statusCode).toBe(200);
+    expect((await client.delete('/users/current-user/delete', { password: body.password })).statusCode).toBe(200);
     expect(await cut).toEqual(['sessionEnded', 'disconnect']);
     await expectDeaf(socket, user._id);
   });
