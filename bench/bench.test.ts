@@ -8,6 +8,8 @@ describe('benchmark harness', () => {
     const { report, rows } = await runBench({
       users: 60, events: 400, durationSec: 1, warmupSec: 0, connections: 4, sockets: 40, roomSize: 20, deliveriesPerSec: [60],
       lighthouse: false, frontend: TEST_ENGINE === 'pglite', engines: [TEST_ENGINE],
+      // On PostgreSQL, the cost-growth section at one more (toy) size.
+      growth: TEST_ENGINE === 'postgres' ? [200] : [],
       postgresUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, write: false, log: () => undefined,
     });
     const engine = report.engines[0];
@@ -21,6 +23,13 @@ describe('benchmark harness', () => {
       expect(rt.duplicated).toBe(0);
     }
     if (TEST_ENGINE === 'postgres' && process.env.REDIS_URL) expect(engine.realtimeTwoProcesses.length).toBe(1);
+    // The headline rows run with the cache off; the cost-growth rows compare the sizes.
+    expect(Object.keys(engine.http)).toEqual(expect.arrayContaining(['ceiling', 'searchMix', 'mapMix', 'search5', 'search50', 'map']));
+    if (TEST_ENGINE === 'postgres') {
+      expect(report.growth.map((g) => g.events)).toEqual([200]);
+      for (const load of Object.values(report.growth[0].http)) expect(load.errors + load.non2xx).toBe(0);
+      expect(rows.filter((r) => r.figure.startsWith('Cost growth'))).toHaveLength(2);
+    }
     if (TEST_ENGINE === 'pglite') {
       expect(report.pages.map((p) => p.path)).toEqual(['/', '/login', '/dashboard']);
       for (const p of report.pages) {

@@ -54,8 +54,14 @@ export async function seed(pool: Pool, opts: SeedOptions) {
     log(`users: ${users.length}`);
 
     const pickPlace = weightedPicker(loadPlaces(), rand);
-    const eventRows = Array.from({ length: opts.events }, () => eventRow(users[Math.floor(rand() * users.length)], pickPlace(), rand, now));
-    const eventIds = (await insertRows(client, 'events', EVENT_COLUMNS, eventRows, 'RETURNING id, owner_id')).map((r) => ({ id: r.id as string, owner: r.owner_id as string }));
+    // Generated and inserted 50,000 at a time, so a million games do not sit in memory as rows.
+    const eventIds: { id: string; owner: string }[] = [];
+    for (let done = 0; done < opts.events; done += 50_000) {
+      const n = Math.min(50_000, opts.events - done);
+      const eventRows = Array.from({ length: n }, () => eventRow(users[Math.floor(rand() * users.length)], pickPlace(), rand, now));
+      for (const r of await insertRows(client, 'events', EVENT_COLUMNS, eventRows, 'RETURNING id, owner_id')) eventIds.push({ id: r.id as string, owner: r.owner_id as string });
+      if (opts.events > 100_000) log(`events: ${eventIds.length}`);
+    }
     log(`events: ${eventIds.length}`);
 
     const participations: unknown[][] = [];

@@ -13,6 +13,8 @@ export interface PageWeight {
   cssSentKb: number;
   files: number;
   loadsMapCode: boolean;
+  /** The ten largest files the page loaded, gzipped. */
+  largest: { file: string; kb: number }[];
 }
 
 export interface LighthouseScores {
@@ -66,6 +68,7 @@ export async function measurePageWeights(baseUrl: string, sessionToken: string, 
       const pending: Promise<void>[] = [];
       const bytes = { js: 0, css: 0, jsSent: 0, cssSent: 0 };
       const seen = new Set<string>();
+      const chunks: { file: string; kb: number }[] = [];
       let loadsMapCode = false;
       page.on('requestfinished', (request) => {
         const type = request.resourceType();
@@ -75,7 +78,9 @@ export async function measurePageWeights(baseUrl: string, sessionToken: string, 
         seen.add(urlPath);
         if (mapFiles.has(path.basename(urlPath))) loadsMapCode = true;
         const kind = type === 'script' ? 'js' : 'css';
-        bytes[kind] += gzippedSize(urlPath);
+        const size = gzippedSize(urlPath);
+        bytes[kind] += size;
+        chunks.push({ file: path.basename(urlPath), kb: size / 1024 });
         pending.push(
           request.sizes().then((s) => {
             bytes[kind === 'js' ? 'jsSent' : 'cssSent'] += s.responseBodySize;
@@ -93,6 +98,7 @@ export async function measurePageWeights(baseUrl: string, sessionToken: string, 
         cssSentKb: kb(bytes.cssSent),
         files: seen.size,
         loadsMapCode,
+        largest: chunks.sort((a, b) => b.kb - a.kb).slice(0, 10),
       });
       await context.close();
     }

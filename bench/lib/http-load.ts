@@ -18,6 +18,8 @@ export interface LoadOptions {
   durationSec: number;
   /** Bodies to send in turn (each request takes the next one) instead of one `body`. */
   bodies?: unknown[];
+  /** Paths (with query) to ask for in turn on `url`'s origin, instead of `url`'s own path. */
+  paths?: string[];
   /** Seconds of the same load first, not counted: the server's JIT and pools warm up. */
   warmupSec?: number;
 }
@@ -27,6 +29,7 @@ export async function httpLoad(o: LoadOptions): Promise<LoadResult> {
   const run = async (duration: number) => {
     let next = 0;
     const bodies = o.bodies?.map((b) => JSON.stringify(b));
+    const paths = o.paths;
     return autocannon({
       url: o.url,
       method: o.method ?? 'GET',
@@ -36,7 +39,9 @@ export async function httpLoad(o: LoadOptions): Promise<LoadResult> {
       body: o.body ? JSON.stringify(o.body) : undefined,
       ...(bodies
         ? { requests: [{ setupRequest: (req: Request) => ({ ...req, body: bodies[next++ % bodies.length] }) }] }
-        : {}),
+        : paths
+          ? { requests: [{ setupRequest: (req: Request) => ({ ...req, path: paths[next++ % paths.length] }) }] }
+          : {}),
     });
   };
   if (o.warmupSec) await run(o.warmupSec);

@@ -116,6 +116,18 @@ export function clampDistance(value: string | number | null | undefined): number
   return Math.min(EVENT_LIMITS.distanceMax, Math.max(EVENT_LIMITS.distanceMin, n));
 }
 
+/**
+ * Search's `total` is exact up to this many games (or to the end of the page asked for, if that
+ * is further); beyond it the answer says `total: 100, totalIsLowerBound: true`, shown as "100+"
+ * (ADR 80).
+ */
+export const SEARCH_TOTAL_BOUND = 100;
+
+/** `total` as people read it: "100+" when it is only a lower bound. */
+export function formatSearchTotal(total: number, totalIsLowerBound?: boolean): string {
+  return totalIsLowerBound ? `${total}+` : String(total);
+}
+
 /** The map asks for at most this many games, nearest to its centre first. */
 export const MAP_EVENTS_LIMIT = 1000;
 

@@ -37,6 +37,16 @@ beforeAll(async () => {
       90, 'Warszawa', 'Testowa', '1', '00-001', 'field', 'beginner', ${isPrivate}, ${latitude}, ${longitude})`);
     points.push({ id: '', latitude, longitude, isPrivate, past });
   }
+  // Thirty games on one pitch (the same distance from any centre), a mix of types, so ordering and
+  // paging have ties to break.
+  for (let i = 0; i < 30; i++) {
+    const latitude = 52.25;
+    const longitude = 21.05;
+    values.push(sql`(${ownerId}, ${`Orlik ${i}`}, ${i % 3 === 0 ? 'basketball' : 'football'}, '2030-01-01', '18:00',
+      now() + interval '1 day', now() + interval '1 day 90 minutes',
+      90, 'Warszawa', 'Testowa', '1', '00-001', 'field', 'beginner', false, ${latitude}, ${longitude})`);
+    points.push({ id: '', latitude, longitude, isPrivate: false, past: false });
+  }
   const res = await t.database.db.execute(sql`INSERT INTO events (owner_id, event_name, game_type, start_date, start_hour,
       start_at, end_at, duration, city, street, address_number, postal_code, field_type, level, is_private, latitude, longitude)
     VALUES ${sql.join(values, sql`, `)} RETURNING id`);
@@ -73,6 +83,57 @@ describe('radius search', () => {
     for (const id of expected) expect(ids).toContain(id);
     for (const id of ids) expect(allowed.has(id)).toBe(true);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+
+  // The brute force: every visible game, its distance computed row by row, sorted in full.
+  async function bruteForce(c: { latitude: number; longitude: number }, km: number, gameType: string | null) {
+    const radius = km * 1000;
+    const chord = 2 * 6378168 * Math.sin(radius / (2 * 6378168));
+    const res = await t.database.db.execute(sql`SELECT id FROM (
+        SELECT id, earth <-> ll_to_earth(${c.latitude}::float8, ${c.longitude}::float8) AS d FROM events
+        WHERE is_private = false AND status IN ('upcoming', 'live') AND end_at > now()
+          AND (${gameType}::text IS NULL OR game_type = ${gameType}::text)) all_games
+      WHERE d <= ${chord}::float8 ORDER BY d, id`);
+    return res.rows.map((r) => (r as { id: string }).id);
+  }
+
+  it.each([
+    [center, 50, null],
+    [center, 5, null],
+    [{ latitude: 52.25, longitude: 21.05 }, 1, null],
+    [{ latitude: 52.25, longitude: 21.05 }, 30, 'basketball'],
+    [{ latitude: 52.6, longitude: 20.5 }, 20, null],
+    [{ latitude: 51.0, longitude: 17.0 }, 10, null],
+  ] as const)('answers the first page exactly as a brute-force ordering does (%j, %i km, type %s)', async (c, km, gameType) => {
+    const want = await bruteForce(c, km, gameType);
+    for (const limit of [10, 50]) {
+      const res = await client.post('/football-events/search', { ...c, distance: km, limit, ...(gameType ? { gameType } : {}) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.events.map((e: { _id: string }) => e._id)).toEqual(want.slice(0, limit));
+      // Exact up to the bound (100, or the page's end if further), "at least" beyond it.
+      expect(body.total).toBe(Math.min(want.length, 100));
+      expect(body.totalIsLowerBound).toBe(want.length > 100);
+    }
+  });
+
+  it('pages through games at the same distance without repeats or gaps, and counts exactly to the end of a far page', async () => {
+    const pitch = { latitude: 52.25, longitude: 21.05 };
+    const want = await bruteForce(pitch, 2, null);
+    expect(want.length).toBeGreaterThanOrEqual(30);
+    const got: string[] = [];
+    for (let page = 1; got.length < want.length; page++) {
+      const res = await client.post('/football-events/search', { ...pitch, distance: 2, page, limit: 7 });
+      got.push(...res.json().events.map((e: { _id: string }) => e._id));
+      expect(res.json().events.length).toBeGreaterThan(0);
+    }
+    expect(got).toEqual(want);
+    const all = await bruteForce(center, 50, null);
+    expect(all.length).toBeGreaterThan(110);
+    const far = await client.post('/football-events/search', { ...center, distance: 50, page: 2, limit: 55 });
+    expect(far.json().events.map((e: { _id: string }) => e._id)).toEqual(all.slice(55, 110));
+    expect(far.json().total).toBe(110);
+    expect(far.json().totalIsLowerBound).toBe(true);
   });
 
   it('searches around a city when only the city is known', async () => {
@@ -136,7 +197,7 @@ describe('search result cache', () => {
   it('answers identical searches arriving together with one query', async () => {
     const spy = jest.spyOn(c.database.pool, 'query');
     const answers = await Promise.all(Array.from({ length: 5 }, () => search({ ...warsaw, distance: 30 })));
-    const searches = spy.mock.calls.filter(([q]) => (q as { name?: string })?.name === 'events_search_by_radius');
+    const searches = spy.mock.calls.filter(([q]) => (q as { name?: string })?.name === 'events_search_by_radius_knn');
     spy.mockRestore();
     expect(searches).toHaveLength(1);
     for (const a of answers) expect(a).toEqual(answers[0]);

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { formatAddress, GAME_TYPES, type MapEventDto, type EventDto, type EventStatus, type EventValues } from '@contract/events';
+import { formatAddress, GAME_TYPES, SEARCH_TOTAL_BOUND, type MapEventDto, type EventDto, type EventStatus, type EventValues } from '@contract/events';
 import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
 import { events, users } from '../db/schema';
@@ -169,40 +169,62 @@ export interface RadiusQuery {
 const EARTH_RADIUS_M = 6378168;
 
 /**
- * Visible games within a radius, nearest first, and their total, in one round trip.
+ * Visible games within a radius, nearest first, and their total, in one round trip (ADR 80).
  *
- * One statement, prepared once per connection (named), read from the covering GiST index alone:
- * the games in the circle are collected from the index (no table reads), counted, and only the
- * page's rows are joined to the table and their organisers. Ordered by distance, then id, so pages
- * never overlap even when games share a pitch. The exact radius is a chord length compared with
- * the cube distance (cheaper per row than earth_distance); see docs/adr/0007 and 0014.
+ * Nothing here grows with the number of games in the circle, only with the page asked for:
+ * - `near`: a nearest-first (KNN) walk of the covering GiST index (`ORDER BY earth <-> centre`,
+ *   index only) that stops after `countLimit` matches (one past the total's bound, and at least the
+ *   end of the page). Its size is the total, exact up to the bound; "at least the bound" beyond it.
+ * - `edge`: the distance of the page's last game. The page is then every match up to that
+ *   distance (a box of that size in the same index), ordered by distance and id, so games at the
+ *   same distance (one pitch) fall on pages in a fixed order and pages never overlap or skip.
+ * - only the page's rows are joined to the table and their organisers.
+ * The exact radius is a chord length compared with the cube distance (cheaper per row than
+ * earth_distance); the centre is an init plan, computed once per query. See ADRs 7, 14 and 80.
  */
-const SEARCH_SQL = `WITH c AS (SELECT ll_to_earth($1::float8, $2::float8) AS p),
-  hits AS MATERIALIZED (
-    SELECT e.id, e.earth <-> c.p AS chord FROM events e, c
-    WHERE ${VISIBLE}
-      AND e.earth <@ earth_box(c.p, $3::float8) AND (e.earth <-> c.p) <= $4::float8
-      AND ($5::text IS NULL OR e.game_type = $5::text)
+const CENTRE = '(SELECT ll_to_earth($1::float8, $2::float8))';
+const MATCH = `${VISIBLE} AND ($5::text IS NULL OR e.game_type = $5::text)`;
+const SEARCH_SQL = `WITH near AS MATERIALIZED (
+    SELECT e.earth <-> ${CENTRE} AS chord FROM events e
+    WHERE ${MATCH} AND e.earth <@ earth_box(${CENTRE}, $3::float8) AND (e.earth <-> ${CENTRE}) <= $4::float8
+    ORDER BY e.earth <-> ${CENTRE} LIMIT $8::int
   ),
-  page AS (SELECT id, chord FROM hits ORDER BY chord, id LIMIT $6::int OFFSET $7::int)
-SELECT t.total, r.* FROM (SELECT count(*)::int AS total FROM hits) t
+  edge AS (SELECT max(chord) AS d FROM (SELECT chord FROM near ORDER BY chord LIMIT $6::int + $7::int) x),
+  page AS (
+    SELECT e.id, e.earth <-> ${CENTRE} AS chord FROM events e
+    WHERE ${MATCH} AND e.earth <@ cube_enlarge(${CENTRE}, (SELECT d FROM edge) + 1e-6, 3)
+      AND (e.earth <-> ${CENTRE}) <= (SELECT d FROM edge)
+    ORDER BY chord, e.id LIMIT $6::int OFFSET $7::int
+  )
+SELECT t.total, r.* FROM (SELECT count(*)::int AS total FROM near) t
 LEFT JOIN LATERAL (
-  SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth, c.p) AS distance_m, page.chord AS chord
-  FROM page JOIN events e ON e.id = page.id JOIN users u ON u.id = e.owner_id, c
+  SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth, ${CENTRE}) AS distance_m, page.chord AS chord
+  FROM page JOIN events e ON e.id = page.id JOIN users u ON u.id = e.owner_id
 ) r ON true
 ORDER BY r.chord, r.id`;
+
+/** The total is exact up to this many games (or to the end of the page asked for, if further). */
+export function totalBound(q: Pick<RadiusQuery, 'limit' | 'offset'>): number {
+  return Math.max(SEARCH_TOTAL_BOUND, Math.trunc(q.offset) + Math.trunc(q.limit));
+}
 
 export async function searchByRadius(pool: Pool, q: RadiusQuery) {
   if (q.gameType && !(GAME_TYPES as readonly string[]).includes(q.gameType)) throw new Error(`unknown game type ${q.gameType}`);
   const radius = q.radiusKm * 1000;
   const chord = 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+  const bound = totalBound(q);
   const res = await pool.query({
-    name: 'events_search_by_radius',
+    name: 'events_search_by_radius_knn',
     text: SEARCH_SQL,
-    values: [q.latitude, q.longitude, radius, chord, q.gameType ?? null, Math.trunc(q.limit), Math.trunc(q.offset)],
+    values: [q.latitude, q.longitude, radius, chord, q.gameType ?? null, Math.trunc(q.limit), Math.trunc(q.offset), bound + 1],
   });
   const rows = res.rows as Record<string, unknown>[];
-  return { events: rows.filter((r) => r.id !== null).map(mapRow), total: Number(rows[0]?.total ?? 0) };
+  const counted = Number(rows[0]?.total ?? 0);
+  return {
+    events: rows.filter((r) => r.id !== null).map(mapRow),
+    total: Math.min(counted, bound),
+    totalIsLowerBound: counted > bound,
+  };
 }
 
 export interface BoundsQuery {
@@ -215,16 +237,19 @@ export interface BoundsQuery {
 
 /**
  * Visible games inside a map viewport (the map asks for its view plus a margin), nearest to its
- * centre first, with only what a marker needs. The covering GiST index answers the box, the
- * latitude/longitude test and the order; the table is read for the returned rows only.
+ * centre first, with only what a marker needs. A nearest-first (KNN) walk of the covering GiST
+ * index from the view's centre stops at the limit, so a view of all Poland costs about as much as
+ * a street's: the index answers the box, the latitude/longitude test and the order; the table is
+ * read for the returned rows only. (A second sort key would make the planner sort the whole view
+ * instead, ADR 80; games at exactly the same distance as the 1,000th may be swapped for each other.)
  */
-const MAP_SQL = `WITH c AS (SELECT ll_to_earth($1::float8, $2::float8) AS p),
-  hits AS (
-    SELECT e.id, e.earth <-> c.p AS chord FROM events e, c
+const VIEW_CENTRE = '(SELECT ll_to_earth($1::float8, $2::float8))';
+const MAP_SQL = `WITH hits AS (
+    SELECT e.id, e.earth <-> ${VIEW_CENTRE} AS chord FROM events e
     WHERE ${VISIBLE}
-      AND e.earth <@ earth_box(c.p, $3::float8)
+      AND e.earth <@ earth_box(${VIEW_CENTRE}, $3::float8)
       AND e.latitude BETWEEN $4::float8 AND $5::float8 AND e.longitude BETWEEN $6::float8 AND $7::float8
-    ORDER BY chord, e.id LIMIT $8::int
+    ORDER BY e.earth <-> ${VIEW_CENTRE} LIMIT $8::int
   )
 SELECT e.id, e.event_name, e.game_type, e.start_at, e.duration, e.price, e.player_count, e.status, e.latitude, e.longitude
 FROM hits JOIN events e ON e.id = hits.id ORDER BY hits.chord, hits.id`;
@@ -237,7 +262,7 @@ export async function listInBounds(pool: Pool, b: BoundsQuery): Promise<MapEvent
   const dLon = ((b.maxLon - b.minLon) / 2) * 111_320 * Math.cos((Math.min(Math.abs(b.minLat), Math.abs(b.maxLat)) * Math.PI) / 180);
   const radius = Math.hypot(dLat, dLon) * 1.05 + 100;
   const res = await pool.query({
-    name: 'events_list_in_bounds',
+    name: 'events_list_in_bounds_knn',
     text: MAP_SQL,
     values: [midLat, midLon, radius, b.minLat, b.maxLat, b.minLon, b.maxLon, Math.trunc(b.limit)],
   });

@@ -42,7 +42,7 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const shared = app.ctx.searchCache;
   const checked = <T>(schema: z.ZodType<T>, value: T) => new SharedJson(app.ctx.config.NODE_ENV === 'production' ? value : schema.parse(value));
   const mapAnswer = z.object({ events: z.array(mapEventDto) });
-  const searchAnswer = z.object({ events: z.array(eventDto), total: z.number() });
+  const searchAnswer = z.object({ events: z.array(eventDto), total: z.number().int(), totalIsLowerBound: z.boolean() });
   app.addHook('preHandler', app.requireUser);
 
   app.get('/football-events', { schema: { querystring: bounds } }, async (request, reply) => {
@@ -60,8 +60,9 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const query = { ...center, radiusKm: q.distance, gameType: q.gameType, limit: q.limit, offset: (q.page - 1) * q.limit };
     const key = ['search', query.latitude, query.longitude, query.radiusKm, query.gameType ?? '', query.limit, query.offset].join('|');
     const answer = await shared.get(key, async () => {
-      const { events, total } = await searchByRadius(app.ctx.database.pool, query);
-      return checked(searchAnswer, { events: events.map((e) => toEventDto(e, { distance: e.distance })), total });
+      // `total` is exact up to a bound; past it, it is the bound and `totalIsLowerBound` says so (ADR 80).
+      const { events, total, totalIsLowerBound } = await searchByRadius(app.ctx.database.pool, query);
+      return checked(searchAnswer, { events: events.map((e) => toEventDto(e, { distance: e.distance })), total, totalIsLowerBound });
     });
     return answer.send(request, reply);
   });

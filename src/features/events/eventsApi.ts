@@ -40,7 +40,8 @@ export const eventsApi = api.injectEndpoints({
       query: (params) => ({ url: '/football-events', params }),
       providesTags: [listTag('Event')],
     }),
-    searchEvents: build.query<{ events: EventDto[]; total: number }, SearchInput>({
+    // `total` is exact up to a bound; `totalIsLowerBound` says it is only "at least" (ADR 80).
+    searchEvents: build.query<{ events: EventDto[]; total: number; totalIsLowerBound?: boolean }, SearchInput>({
       query: (body) => ({ url: '/football-events/search', method: 'POST', body }),
       providesTags: [listTag('Event')],
       // People go from the results to an event and back: keep the list a while.

@@ -15,6 +15,8 @@ export interface FilteredEventsState {
   gameType: string;
   resultIds: string[];
   total: number;
+  /** The server counted only up to `total`: there are at least that many (shown as "100+"). */
+  totalIsLowerBound: boolean;
 }
 
 const initialState: FilteredEventsState = {
@@ -24,6 +26,7 @@ const initialState: FilteredEventsState = {
   gameType: '',
   resultIds: [],
   total: 0,
+  totalIsLowerBound: false,
 };
 
 export const filteredEventsSlice = createSlice({
@@ -45,6 +48,7 @@ export const filteredEventsSlice = createSlice({
       if (JSON.stringify(meta.arg.originalArgs) !== JSON.stringify(state.query)) return;
       state.resultIds = payload.events.map((e) => e._id);
       state.total = payload.total;
+      state.totalIsLowerBound = payload.totalIsLowerBound ?? false;
     });
     builder.addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => initialState);
   },

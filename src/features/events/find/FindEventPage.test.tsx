@@ -12,13 +12,13 @@ interface SearchBody {
   distance?: number;
 }
 
-function recordSearches(events = [makeEvent({ eventName: 'Gierka na Orliku', distance: 1.2 })]) {
+function recordSearches(events = [makeEvent({ eventName: 'Gierka na Orliku', distance: 1.2 })], answer: { total?: number; totalIsLowerBound?: boolean } = {}) {
   const searches: SearchBody[] = [];
   let saved: unknown = null;
   server.use(
     http.post(`${API}/football-events/search`, async ({ request }) => {
       searches.push((await request.json()) as SearchBody);
-      return HttpResponse.json({ events, total: events.length });
+      return HttpResponse.json({ events, total: events.length, totalIsLowerBound: false, ...answer });
     }),
     http.post(`${API}/location/set-location`, async ({ request }) => {
       saved = await request.json();
@@ -75,6 +75,24 @@ describe('find event', () => {
     expect(await screen.findByRole('link', { name: /Gierka na Orliku/ })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/event\/e-\d+$/));
     expect(searches).toEqual([expect.objectContaining({ City: 'Warszawa', region: 'mazowieckie', distance: 5 })]);
     expect(saved()).toEqual({ City: 'Warszawa', region: 'mazowieckie', Country: 'Poland' });
+  });
+
+  it('says "100+" when the server counted only up to its bound', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => makeEvent({ eventName: `Gra ${i}`, distance: i / 10 }));
+    recordSearches(many, { total: 100, totalIsLowerBound: true });
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText('Pokazujemy 100 najbliższych z 100+ wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.')).toBeInTheDocument();
+  });
+
+  it('gives no "nearest of" hint when every game found is shown', async () => {
+    recordSearches([makeEvent({ eventName: 'Gierka na Orliku', distance: 1.2 })], { total: 1, totalIsLowerBound: false });
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText('Znaleziono: 1')).toBeInTheDocument();
+    expect(screen.queryByText(/najbliższych z/)).not.toBeInTheDocument();
   });
 
   it('searches the voivodeship of the chosen suggestion', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { clampDistance, EVENT_LIMITS } from '@contract/plain/events';
+import { clampDistance, EVENT_LIMITS, formatSearchTotal } from '@contract/plain/events';
 import { TOWNS_COUNTRY } from '@contract/towns';
 import { errorMsg, errorStatus } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -108,6 +108,7 @@ export function FindEventPage() {
         failed={search.isError && !serverAlert}
         events={events}
         total={filtered.total}
+        totalIsLowerBound={filtered.totalIsLowerBound}
         radius={filtered.searchRadius}
       />
     </div>
@@ -120,10 +121,12 @@ interface SearchResultsProps {
   failed: boolean;
   events: ReturnType<typeof selectFilteredEvents>;
   total: number;
+  /** `total` is "at least": the server counts exactly only up to a bound (ADR 80). */
+  totalIsLowerBound: boolean;
   radius: number;
 }
 
-function SearchResults({ searched, loading, failed, events, total, radius }: SearchResultsProps) {
+function SearchResults({ searched, loading, failed, events, total, totalIsLowerBound, radius }: SearchResultsProps) {
   if (!searched) return <p className="find-hint">Wybierz miasto z podpowiedzi, ustaw odległość i kliknij „Szukaj”.</p>;
   if (loading) return <p role="status" className="find-hint">Szukam wydarzeń…</p>;
   if (failed) return <FormAlert message="Nie udało się wyszukać wydarzeń. Spróbuj ponownie." />;
@@ -133,8 +136,10 @@ function SearchResults({ searched, loading, failed, events, total, radius }: Sea
       <p role="status" className="find-count">
         {events.length ? `Znaleziono: ${events.length}` : `Brak wydarzeń w promieniu ${radius} km. Zwiększ odległość albo wybierz inny rodzaj gry.`}
       </p>
-      {total > RESULT_LIMIT && (
-        <p className="find-hint">Pokazujemy {RESULT_LIMIT} najbliższych z {total} wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.</p>
+      {(total > RESULT_LIMIT || totalIsLowerBound) && (
+        <p className="find-hint">
+          Pokazujemy {RESULT_LIMIT} najbliższych z {formatSearchTotal(total, totalIsLowerBound)} wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.
+        </p>
       )}
       {events.length > 0 && (
         <ul className="result-list">
