@@ -78,7 +78,7 @@ export async function startRedis(port?: number): Promise<{ port: number; url: st
 }
 
 /** The admin URL of the shared PostgreSQL (trust); tests create and drop their own databases on it. */
-export const PG_ADMIN_URL = process.env.FAULTS_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export function databaseUrl(name: string): string {
   const u = new URL(PG_ADMIN_URL);

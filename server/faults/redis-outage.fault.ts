@@ -89,6 +89,8 @@ it('Redis stopped: the servers keep serving HTTP and local sockets; Redis back: 
   console.log(`Redis stopped: ${statuses.length} requests through A answered ${[...new Set(statuses)].join('/')}; 6 socket chat sends acknowledged; both processes up; /health/ready ${health.status} ${JSON.stringify(health.body)}`);
 
   // Redis back on the same port: how long until a message from B reaches A again.
+  // An outage of at least 5 s: ioredis's reconnect back-off has reached its 2 s ceiling by then.
+  await sleep(Math.max(0, 5000 - (Date.now() - down)));
   const outage = (Date.now() - down) / 1000;
   redis = await startRedis(redis.port);
   const t0 = Date.now();
