@@ -1,7 +1,7 @@
 // `npm run backup -- <file>` / `npm run restore -- <file> [--force]` (ADR 0066): a consistent copy of
 // the database — the embedded PGlite in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
 import '../server/src/db/private-files.mjs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
@@ -95,7 +95,7 @@ function pgRestore(file: string, url: string, clean: boolean): Promise<void> {
     psql.stdin!.on('error', () => undefined);
     toSql.once('error', (e) => reject(new BackupError(`pg_restore: ${e.message}`)));
     psql.once('error', (e) => reject(new BackupError(`psql: ${e.message}`)));
-    const exitOf = (c: typeof toSql) => new Promise<number | null>((r) => c.once('exit', (code) => r(code)));
+    const exitOf = (c: ChildProcess) => new Promise<number | null>((r) => c.once('exit', (code) => r(code)));
     void Promise.all([exitOf(toSql), exitOf(psql)]).then(([a, b]) => {
       if (a === 0 && b === 0) resolve();
       else reject(new BackupError(`restore failed (pg_restore exit ${a}, psql exit ${b}): ${err.trim()}`));
