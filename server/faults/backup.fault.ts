@@ -83,6 +83,8 @@ it('PGlite: refused beside a running server; backup, restore into a fresh DATA_D
   const again = await npm('restore', [file], { DATA_DIR: fresh, DATABASE_URL: '' });
   expect(again.code).not.toBe(0);
   expect(again.out).toMatch(/already holds a database; .* --force/);
+  // --force replaces it.
+  expect((await npm('restore', [file, '--force'], { DATA_DIR: fresh, DATABASE_URL: '' })).code).toBe(0);
 
   const [before, after] = [await pgliteTables(dataDir), await pgliteTables(fresh)];
   expect(after).toEqual(before);
@@ -93,7 +95,7 @@ it('PGlite: refused beside a running server; backup, restore into a fresh DATA_D
   expect((await owner.call(copy.url, 'GET', '/api/v1/football-events/my-events')).status).toBeLessThan(500);
   copy.proc.child.kill('SIGTERM');
   expect(await copy.proc.exited).toBe(0);
-  console.log(`backup round trip (PGlite): ${rows} rows in ${TABLES.length} tables equal after restore; backup ${(backupMs / 1000).toFixed(1)} s, restore ${(restoreMs / 1000).toFixed(1)} s; refused beside a running server and onto a non-empty DATA_DIR`);
+  console.log(`backup round trip (PGlite): ${rows} rows in ${TABLES.length} tables equal after restore; backup ${(backupMs / 1000).toFixed(1)} s, restore ${(restoreMs / 1000).toFixed(1)} s; refused beside a running server and onto a non-empty DATA_DIR, --force replaces`);
 });
 
 it('PostgreSQL: pg_dump -Fc while the server runs, pg_restore into a fresh database, rows equal', async () => {
@@ -117,10 +119,12 @@ it('PostgreSQL: pg_dump -Fc while the server runs, pg_restore into a fresh datab
       expect(intoLive.out).toMatch(/is not empty .* --force/);
       const restored = await npm('restore', [file], { DATABASE_URL: databaseUrl(dst) });
       expect(restored.code).toBe(0);
+      // --force onto the now filled copy: pg_restore --clean in one transaction.
+      expect((await npm('restore', [file, '--force'], { DATABASE_URL: databaseUrl(dst) })).code).toBe(0);
       const [before, after] = [await pgTables(databaseUrl(src)), await pgTables(databaseUrl(dst))];
       expect(after).toEqual(before);
       const rows = Object.values(before).reduce((n, json) => n + (JSON.parse(json) as unknown[]).length, 0);
-      console.log(`backup round trip (PostgreSQL): ${rows} rows in ${TABLES.length} tables equal after pg_restore into a fresh database; restore onto a non-empty database refused without --force`);
+      console.log(`backup round trip (PostgreSQL): ${rows} rows in ${TABLES.length} tables equal after pg_restore into a fresh database; restore onto a non-empty database refused without --force, replaced with it`);
     } finally {
       server.proc.child.kill('SIGTERM');
       await server.proc.exited;
