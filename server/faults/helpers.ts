@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { lastMail } from '../test/outbox';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -50,4 +52,112 @@ export async function portOpen(port: number): Promise<boolean> {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export const NODE = process.execPath;
+export const SERVER_ARGS = ['--import', 'tsx', 'server/src/server.ts'];
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A throwaway redis-server of the test's own on a free port (never the shared one). */
+export async function startRedis(port?: number): Promise<{ port: number; url: string; proc: Proc; stop(): Promise<void> }> {
+  const p = port ?? (await freePort());
+  const proc = run('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {});
+  for (let i = 0; !(await portOpen(p)); i++) {
+    if (proc.child.exitCode !== null || i > 100) throw new Error(`redis-server did not start: ${proc.output()}`);
+    await sleep(50);
+  }
+  return {
+    port: p,
+    url: `redis://127.0.0.1:${p}`,
+    proc,
+    stop: async () => {
+      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+      await proc.exited;
+    },
+  };
+}
+
+/** The admin URL of the shared PostgreSQL (trust); tests create and drop their own databases on it. */
+export const PG_ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export function databaseUrl(name: string): string {
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A person with a cookie jar, talking to whichever server process it is pointed at. */
+export class Person {
+  cookies = new Map<string, string>();
+  id = '';
+  constructor(
+    readonly nick: string,
+    readonly dataDir: string,
+  ) {}
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of any route, read by tests
+  async call(base: string, method: string, url: string, body?: object): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    if (body) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}${url}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair.split('=');
+      this.cookies.set(k.trim(), v);
+    }
+    const text = await res.text();
+    return { status: res.status, json: text.startsWith('{') ? JSON.parse(text) : null };
+  }
+
+  get email() {
+    return `${this.nick}@example.com`;
+  }
+
+  async signUp(base: string): Promise<void> {
+    await this.call(base, 'GET', '/api/v1/health');
+    const reg = await this.call(base, 'POST', '/api/v1/auth/register', {
+      nickName: this.nick, name: 'Jan', surname: 'Nowak', email: this.email, password: 'Haslo123!', passwordConfirm: 'Haslo123!', age: '1995-04-12',
+    });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
+    await this.call(base, 'GET', new URL(lastMail(this.dataDir, this.email).link).pathname);
+    await this.logIn(base);
+  }
+
+  async logIn(base: string): Promise<void> {
+    const login = await this.call(base, 'POST', '/api/v1/auth/login', { email: this.email, password: 'Haslo123!' });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);
+    this.id = login.json._id;
+  }
+
+  socket(base: string): Promise<Socket> {
+    const s = connect(base, { transports: ['websocket'], extraHeaders: { cookie: `sid=${this.cookies.get('sid')}` }, reconnection: false });
+    return new Promise((resolve, reject) => {
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  }
+}
+
+/** The next `event` on a socket, or a rejection after ms. */
+export function next<T>(socket: Socket, event: string, ms = 8000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (p: T) => {
+      clearTimeout(timer);
+      resolve(p);
+    });
+  });
+}
+
+/** Starts a server process and waits until it is ready. */
+export async function startServer(env: Record<string, string>): Promise<{ url: string; proc: Proc; port: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = run(NODE, SERVER_ARGS, {
+    NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, SMTP_URL: '', REDIS_URL: '', DATABASE_URL: '',
+    COOKIE_SECRET: 'fault-test-secret-fault-test-secret-0123456', ...env,
+  });
+  await waitReady(`${url}/api/v1/health/ready`, proc);
+  return { url, proc, port };
 }

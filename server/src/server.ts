@@ -1,6 +1,16 @@
 import { build } from './app';
 import { ConfigError, loadConfig } from './config';
 import { secureDataDir } from './lib/data-dir';
+import { consoleGuardLog, installProcessGuards, type GuardLog } from './lib/process-guards';
+
+let guardLog: GuardLog = consoleGuardLog;
+/** Set once the app is listening: a fatal error then closes it gracefully. */
+let fatalShutdown: ((reason: string) => void) | null = null;
+installProcessGuards(
+  process,
+  () => guardLog,
+  () => (fatalShutdown ? fatalShutdown('uncaughtException') : process.exit(1)),
+);
 
 async function main() {
   // A stop signal while still starting: exit at once; the 'exit' hooks release the DATA_DIR lock.
@@ -22,16 +32,19 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Graj Razem działa na ${config.PUBLIC_URL} (baza: ${app.ctx.database.engine})`);
 
+  guardLog = app.log;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const code = signal === 'uncaughtException' ? 1 : 0;
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
       await app.close();
-      process.exit(0);
+      process.exit(code);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
@@ -41,6 +54,7 @@ async function main() {
   process.off('SIGINT', early);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  fatalShutdown = (reason) => void shutdown(reason);
 }
 
 main().catch((err) => {

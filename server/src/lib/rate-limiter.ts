@@ -137,12 +137,18 @@ export class RedisRateLimiter implements RateLimiter {
     );
   }
 
-  async release(key: string) {
-    // Decrement only a live counter above zero, in one step.
-    await this.redis.eval(
-      "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0",
-      1,
-      `${this.prefix}rl:${key}`,
+  release(key: string) {
+    // Decrement only a live counter above zero, in one step. Guarded like every other method: a
+    // right password during a Redis outage gives its count back locally instead of failing the login.
+    return this.guarded(
+      async () => {
+        await this.redis.eval(
+          "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0",
+          1,
+          `${this.prefix}rl:${key}`,
+        );
+      },
+      () => this.fallback.release(key),
     );
   }
 }

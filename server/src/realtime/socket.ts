@@ -6,6 +6,7 @@ import { registerChatHandlers } from './chat-socket';
 import { hashToken } from '../lib/tokens';
 import { sessionValidUntil } from '../repositories/sessions';
 import { listenForSessionCuts, sessionRoom } from './session-end';
+import { adapterClients } from './adapter-clients';
 
 /** A socket's session is looked up again on an event when the last check is older than this. */
 export const SESSION_RECHECK_MS = 5_000;
@@ -97,9 +98,10 @@ export function attachSocket(app: FastifyInstance): Server {
     },
   });
   if (app.ctx.redis) {
-    const pub = app.ctx.redis.duplicate();
-    const sub = app.ctx.redis.duplicate();
+    // Publishing never throws and never waits on a Redis that is away (adapter-clients.ts, ADR 0065).
+    const { pub, sub, ready } = adapterClients(app.ctx.redis, app.log);
     io.adapter(createAdapter(pub, sub, { key: `${app.ctx.config.REDIS_PREFIX}socket.io` }));
+    app.addHook('onReady', () => ready(5_000));
     // Closed after Socket.IO itself (see app.ts), so no adapter command is cut off mid-way.
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
