@@ -4,7 +4,6 @@ export function describeUserAgent(ua: string | null | undefined): { browser: str
   return { browser: browserOf(s), os: osOf(s) };
 }
 
-const UNKNOWN = 'Nieznana';
 
 function version(s: string, re: RegExp): string {
   const m = re.exec(s);
@@ -32,5 +31,5 @@ function osOf(s: string): string {
   if (/Mac OS X|Macintosh/.test(s)) return 'macOS';
   if (/CrOS/.test(s)) return 'ChromeOS';
   if (/Linux/.test(s)) return 'Linux';
-  return `${UNKNOWN} system`;
+  return 'Nieznany system';
 }
