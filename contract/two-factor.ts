@@ -42,7 +42,8 @@ export const secondStepBody = z
 
 export const secondStepLoginResponse = sessionUser.extend({ msg: z.string() });
 
-export const totpStatusResponse = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+/** `hasPassword`: how the account re-authenticates (false: Google only, ADR 55). */
+export const totpStatusResponse = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), hasPassword: z.boolean() });
 export type TotpStatus = z.infer<typeof totpStatusResponse>;
 
 export const totpSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });

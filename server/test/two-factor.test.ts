@@ -35,7 +35,7 @@ async function passwordStep(email: string, password: string) {
 describe('setting up two-factor sign-in', () => {
   it('shows a QR code and the secret, turns on only with a right code, and gives 10 recovery codes once', async () => {
     const { client, user } = await signUp(t);
-    expect((await client.get('/auth/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await client.get('/auth/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, hasPassword: true });
     const setup = (await client.post('/auth/totp/setup')).json() as { secret: string; otpauthUrl: string; qrDataUrl: string };
     expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Graj%20Razem:/);
@@ -51,7 +51,7 @@ describe('setting up two-factor sign-in', () => {
     const codes = on.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    expect((await client.get('/auth/totp')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await client.get('/auth/totp')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, hasPassword: true });
     // A second setup while on is refused, so the secret cannot be swapped with a session alone.
     expect((await client.post('/auth/totp/setup')).statusCode).toBe(409);
 
@@ -140,7 +140,7 @@ describe('turning two-factor sign-in off', () => {
     expect((await client.get('/auth/totp')).json().enabled).toBe(true);
     const off = await client.post('/auth/totp/disable', { code: currentCode(secret) });
     expect(off.statusCode).toBe(200);
-    expect((await client.get('/auth/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await client.get('/auth/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, hasPassword: true });
     // The password alone signs in again.
     const { res, client: fresh } = await passwordStep(body.email, body.password);
     expect(res.json().secondStep).toBeUndefined();

@@ -54,9 +54,10 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
     return { msg: MSG.loggedIn, ...toSessionUser(user) };
   });
 
-  app.get('/auth/totp', { preHandler: app.requireUser, schema: { response: { 200: totpStatusResponse } } }, async (request) =>
-    twoFactor.status(db, request.user!.id),
-  );
+  app.get('/auth/totp', { preHandler: app.requireUser, schema: { response: { 200: totpStatusResponse } } }, async (request) => ({
+    ...(await twoFactor.status(db, request.user!.id)),
+    hasPassword: Boolean(request.user!.passwordHash),
+  }));
 
   app.post('/auth/totp/setup', { preHandler: app.requireUser, schema: { response: { 200: totpSetupResponse } } }, async (request) => {
     await enforceLimit(limiter, `totp-setup:user:${request.user!.id}`, CODE_LIMIT);

@@ -26,9 +26,10 @@ export function isSessionRejection(action: UnknownAction): boolean {
 export function addSessionListeners(startListening: AppStartListening): void {
   // The login answer is the user; the stats come from their own call.
   startListening({
-    matcher: isAnyOf(login.matchFulfilled, loginSecondStep.matchFulfilled),
-    effect: async (action, { dispatch }) => {
-      if ('secondStep' in action.payload) return;
+    // A password alone of a two-factor account is no sign-in yet.
+    predicate: (action) =>
+      loginSecondStep.matchFulfilled(action) || (login.matchFulfilled(action) && !('secondStep' in action.payload)),
+    effect: async (_action, { dispatch }) => {
       await dispatch(getCurrentStats.initiate(undefined, { subscribe: false, forceRefetch: true }));
     },
   });

@@ -1,8 +1,7 @@
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
 import { notice } from '../../app/notify';
-import { sessionEnded } from '../session/sessionSlice';
+import { useLogoutMutation } from '../session/sessionApi';
 import { useEndSessionMutation, useGetSessionsQuery, useLogoutOtherSessionsMutation } from './securityApi';
 
 const FAILED = 'Nie udało się wylogować. Spróbuj ponownie.';
@@ -13,7 +12,7 @@ export function SessionsSettings() {
   const { data, isLoading, isError } = useGetSessionsQuery(undefined, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
   const [endOne, { isLoading: ending }] = useEndSessionMutation();
   const [endOthers, { isLoading: endingOthers }] = useLogoutOtherSessionsMutation();
-  const dispatch = useAppDispatch();
+  const [logout] = useLogoutMutation();
   const navigate = useNavigate();
 
   if (isLoading) return <p>Wczytywanie…</p>;
@@ -25,7 +24,8 @@ export function SessionsSettings() {
     try {
       const answer = await endOne(id).unwrap();
       if (current) {
-        dispatch(sessionEnded());
+        // This very browser: the server already ended it; the store signs out like after 'Wyloguj'.
+        await logout();
         navigate('/login', { replace: true });
         return;
       }
