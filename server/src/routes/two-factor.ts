@@ -102,6 +102,8 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
   app.get('/auth/sessions', { preHandler: app.requireUser, schema: { response: { 200: sessionsResponse } } }, async (request) => {
     const currentHash = hashToken(request.sessionToken!);
     const rows = await userSessions(app, request.user!.id);
+    // This device first, then the others by last use.
+    rows.sort((a, b) => Number(b.idHash === currentHash) - Number(a.idHash === currentHash));
     return {
       sessions: rows.map((s) => ({
         id: publicSessionId(s.idHash),
