@@ -61,6 +61,12 @@ describe('setting up two-factor sign-in', () => {
     const stored = (await q('SELECT code_hash FROM totp_recovery_codes WHERE user_id = $1', [user._id])).map((r) => r.code_hash as string);
     expect(stored).toHaveLength(10);
     for (const c of codes) expect(stored.some((h) => h.includes(c.replace('-', '')))).toBe(false);
+
+    // The own-data export says it is on, without the secret or the codes.
+    const exported = await client.get('/users/current-user/export');
+    expect(exported.json().twoFactor).toEqual({ enabledAt: expect.any(String), recoveryCodesUnused: 10 });
+    expect(exported.body).not.toContain(setup.secret);
+    for (const c of codes) expect(exported.body).not.toContain(c);
   });
 });
 
