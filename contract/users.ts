@@ -130,6 +130,8 @@ export const deleteAccountBody = z
   .object({
     password: z.string().max(1024).optional(),
     idToken: z.string().max(8192).optional(),
+    /** The TOTP or recovery code, when two-factor sign-in is on (ADR 57). */
+    code: z.string().max(20).optional(),
   })
   .strict();
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -28,6 +28,7 @@ import { locationRoutes } from './routes/location';
 import { chatRoutes } from './routes/chat';
 import { notificationRoutes } from './routes/notifications';
 import { oauthRoutes } from './routes/oauth';
+import { twoFactorRoutes } from './routes/two-factor';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { userStatsRoutes } from './routes/user-stats';
@@ -130,6 +131,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(chatRoutes);
       await api.register(notificationRoutes);
       await api.register(oauthRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(userRoutes);
       await api.register(userStatsRoutes);
       await api.register(reportRoutes);

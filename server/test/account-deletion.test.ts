@@ -19,7 +19,7 @@ const PERSONAL = [
   ['avatars', 'user_id = $1'], ['user_likes', 'liker_id = $1 OR target_id = $1'], ['participations', 'user_id = $1'],
   ['events', 'owner_id = $1'], ['chat_members', 'user_id = $1'], ['chat_messages', 'sender_id = $1'],
   ['notification_preferences', 'user_id = $1'], ['chat_mutes', 'user_id = $1'], ['event_mutes', 'user_id = $1'],
-  ['reports', 'reporter_id = $1 OR reported_user_id = $1'],
+  ['reports', 'reporter_id = $1 OR reported_user_id = $1'], ['user_totp', 'user_id = $1'], ['totp_recovery_codes', 'user_id = $1'],
 ] as const;
 
 async function accept(owner: TestClient, eventId: string, userId: string) {

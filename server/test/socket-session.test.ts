@@ -117,6 +117,26 @@ describe('sockets end with their session', () => {
     expect(kept.connected).toBe(true);
   });
 
+  it('"Wyloguj inne urządzenia" and signing one session out from the sessions screen cut their sockets', async () => {
+    const { client, body } = await signUp(t);
+    const others = [new TestClient(t.app), new TestClient(t.app)];
+    for (const c of others) await c.post('/auth/login', { email: body.email, password: body.password });
+    const kept = await openFor(client);
+    const [one, two] = [await openFor(others[0]), await openFor(others[1])];
+    // One session ended from the list.
+    const listed = (await client.get('/auth/sessions')).json().sessions as { id: string; current: boolean }[];
+    expect(listed).toHaveLength(3);
+    const cutOne = endedAndCut(one);
+    const mine = (await others[0].get('/auth/sessions')).json().sessions.find((s: { current: boolean }) => s.current).id;
+    expect((await client.delete(`/auth/sessions/${mine}`)).statusCode).toBe(200);
+    expect(await cutOne).toEqual(['sessionEnded', 'disconnect']);
+    // Then every other device.
+    const cutTwo = endedAndCut(two);
+    expect((await client.post('/auth/sessions/logout-others')).statusCode).toBe(200);
+    expect(await cutTwo).toEqual(['sessionEnded', 'disconnect']);
+    expect(kept.connected).toBe(true);
+  });
+
   it('an expired session is cut on the socket’s next event', async () => {
     const { client, user } = await signUp(t);
     const socket = await openFor(client);

@@ -15,6 +15,8 @@ export const TAG_TYPES = [
   'Notification',
   'NotificationPreferences',
   'Ranking',
+  'TwoFactor',
+  'Sessions',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

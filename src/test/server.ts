@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { chatDefaultHandlers } from './chatHandlers';
 import { eventDefaultHandlers } from './eventHandlers';
 import { profileDefaultHandlers } from './profileHandlers';
+import { securityDefaultHandlers } from './securityHandlers';
 
 /** One MSW server for the client tests; each test adds its handlers with `server.use`. */
-export const server = setupServer(...chatDefaultHandlers, ...eventDefaultHandlers, ...profileDefaultHandlers);
+export const server = setupServer(...chatDefaultHandlers, ...eventDefaultHandlers, ...profileDefaultHandlers, ...securityDefaultHandlers);

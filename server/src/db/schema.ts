@@ -65,6 +65,35 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Two-factor sign-in (TOTP, ADR 57). The secret is sealed with the server's key; `enabledAt` is null
+ * while setup waits for its first code. `lastStep` is the last accepted time step: a code of that
+ * step or an earlier one is refused, so a code works once.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of two-factor sign-in, stored as keyed hashes. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
 /** Single-use links: e-mail verification and password reset. */
 export const userTokens = pgTable(
   'user_tokens',
@@ -73,7 +102,7 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'reset', 'login-2fa'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** AES-256-GCM sealed values for cookies the client must not read or forge (consent, location). */
+/** AES-256-GCM sealed values the client must not read or forge (consent and location cookies, TOTP secrets at rest). */
 export class CookieSealer {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = createHash('sha256').update(`cookie-seal:${secret}`).digest();
+  /** `purpose` separates keys: a value sealed for one use never opens as another's. */
+  constructor(secret: string, purpose = 'cookie-seal') {
+    this.key = createHash('sha256').update(`${purpose}:${secret}`).digest();
   }
 
   seal(value: unknown): string {

@@ -1,9 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import {
   avatars, chatMembers, chatMessages, chatMutes, eventMutes, events, notificationPreferences, participations, reports,
-  sessions, userLikes, users, userStats,
+  sessions, totpRecoveryCodes, userLikes, users, userStats, userTotp,
 } from '../db/schema';
 
 /** Bumped when the shape of the export changes, so a reader can tell versions apart. */
@@ -70,6 +70,13 @@ export async function exportUserData(ex: Executor, userId: string) {
       }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt)),
     ]);
 
+  // Two-factor sign-in: whether it is on and how many recovery codes are left, never the secret or the codes.
+  const [totp] = await ex.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, userId));
+  const unusedCodes = await ex
+    .select({ usedAt: totpRecoveryCodes.usedAt })
+    .from(totpRecoveryCodes)
+    .where(and(eq(totpRecoveryCodes.userId, userId), isNull(totpRecoveryCodes.usedAt)));
+
   const [pic] = avatar;
   return {
     format: EXPORT_FORMAT,
@@ -89,5 +96,6 @@ export async function exportUserData(ex: Executor, userId: string) {
     chatMutes: roomMutes,
     gameMutes,
     sessions: ownSessions,
+    twoFactor: { enabledAt: totp?.enabledAt ?? null, recoveryCodesUnused: totp?.enabledAt ? unusedCodes.length : 0 },
   };
 }

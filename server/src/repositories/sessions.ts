@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { hashToken, randomToken } from '../lib/tokens';
@@ -102,4 +102,31 @@ export async function countUserSessions(ex: Executor, userId: string): Promise<n
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
   return rows.length;
+}
+
+export interface SessionRow {
+  idHash: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+}
+
+/** The person's sessions that are still valid, newest use first. */
+export async function listUserSessions(ex: Executor, userId: string, policy: SessionPolicy): Promise<SessionRow[]> {
+  const now = Date.now();
+  return ex
+    .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - policy.idleMs))))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}
+
+/** Deletes the given sessions of one person; returns the id hashes that were really deleted. */
+export async function deleteSessionsByHash(ex: Executor, userId: string, idHashes: string[]): Promise<string[]> {
+  if (!idHashes.length) return [];
+  const rows = await ex
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), inArray(sessions.idHash, idHashes)))
+    .returning({ idHash: sessions.idHash });
+  return rows.map((r) => r.idHash);
 }

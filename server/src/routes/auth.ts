@@ -5,6 +5,7 @@ import {
   forgotPasswordBody, loginBody, loginResponse, msgResponse, registerBody, resetPasswordBody, tokenParams,
 } from '@contract/auth';
 import { loginBackoffMsg, MSG } from '@contract/messages';
+import { TWO_FACTOR_MSG, secondStepResponse } from '@contract/two-factor';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { clearLoginBackoff, enforceLimit, passLoginBackoff, releaseLimit } from '../lib/limits';
 import { maskEmail } from '../lib/log';
@@ -14,6 +15,7 @@ import { endSession, startSession } from '../plugins/auth';
 import { cutSessionSockets } from '../realtime/session-end';
 import { deleteUserSessions } from '../repositories/sessions';
 import { consumeToken, issueToken } from '../repositories/tokens';
+import { TwoFactor } from '../services/two-factor';
 import {
   activateUser, createUser, findUserByEmail, findUserById, isNickTaken, isUniqueViolation, setPassword, toSessionUser, type UserRow,
 } from '../repositories/users';
@@ -22,6 +24,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, limiter, mailer, config, background } = app.ctx;
   const db = database.db;
+  const twoFactor = new TwoFactor(config.COOKIE_SECRET);
 
   const resendKey = (user: UserRow) => `verify-resend:${user.id}`;
   const RESEND_WINDOW_MS = 5 * 60_000;
@@ -74,7 +77,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/auth/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
+  app.post('/auth/login', { schema: { body: loginBody, response: { 200: z.union([loginResponse, secondStepResponse]) } } }, async (request, reply) => {
     const { email, password } = request.body;
     const ipKey = `login:ip:${request.ip}`;
     const attempt = { email: maskEmail(email), ip: request.ip };
@@ -97,11 +100,16 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     }
     await Promise.all([releaseLimit(limiter, ipKey), clearLoginBackoff(limiter, email)]);
     if (!user.isActive) {
-      await Promise.all([releaseLimit(limiter, ipKey), clearLoginBackoff(limiter, email)]);
       request.log.info({ login: { ...attempt, outcome: 'unverified' } }, 'login attempt');
       // A fresh link helps those whose first one expired; at most one every five minutes.
       if ((await limiter.count(resendKey(user))).count === 0) await sendVerification(user);
       throw new ForbiddenError(MSG.verifyEmailFirst);
+    }
+    if (await twoFactor.isEnabled(db, user.id)) {
+      // No session yet: a short-lived, single-use token for the code step (ADR 57).
+      request.log.info({ login: { ...attempt, outcome: 'second-step', userId: user.id } }, 'login attempt');
+      const loginToken = await issueToken(db, user.id, 'login-2fa');
+      return { secondStep: true as const, loginToken, msg: TWO_FACTOR_MSG.secondStepRequired };
     }
     await startSession(app, request, reply, user.id);
     request.log.info({ login: { ...attempt, outcome: 'success', userId: user.id } }, 'login attempt');

@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponse, msgResponse } from '@contract/auth';
 import { MSG } from '@contract/messages';
+import { TWO_FACTOR_MSG, secondStepResponse } from '@contract/two-factor';
 import { OAUTH_MSG, completeOauthBody, loginOauthBody, providersResponse } from '@contract/users';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { createGoogleVerifier, googleConfig, type GoogleIdentity } from '../lib/google-auth';
 import { enforceLimit } from '../lib/limits';
 import { startSession } from '../plugins/auth';
 import { dropUnverifiedSignUp, linkGoogleAccount } from '../repositories/profiles';
+import { issueToken } from '../repositories/tokens';
+import { TwoFactor } from '../services/two-factor';
 import { createUser, findUserByEmail, isNickTaken, isUniqueViolation, toSessionUser } from '../repositories/users';
 
 const OAUTH_LIMIT: [number, number] = [30, 60_000];
@@ -16,6 +19,7 @@ const OAUTH_LIMIT: [number, number] = [30, 60_000];
 export const loginOauthResponse = z.union([
   loginResponse.extend({ registered: z.literal(true) }),
   z.object({ registered: z.literal(false), email: z.string() }),
+  secondStepResponse.extend({ registered: z.literal(true) }),
 ]);
 
 /** Google sign-in through Firebase Authentication (ARCHITECTURE.md, "Identity provider"). */
@@ -23,6 +27,7 @@ export async function oauthRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, limiter, config } = app.ctx;
   const db = database.db;
+  const twoFactor = new TwoFactor(config.COOKIE_SECRET);
   const verifier = createGoogleVerifier(config);
   if (verifier) app.addHook('onClose', () => verifier.close());
 
@@ -43,6 +48,10 @@ export async function oauthRoutes(root: FastifyInstance): Promise<void> {
     // linked; an unverified one with that address is dropped and the person registers anew (ADR 0032).
     const user = await db.transaction((tx) => linkGoogleAccount(tx, identity.uid, identity.email));
     if (!user) return { registered: false as const, email: identity.email };
+    if (await twoFactor.isEnabled(db, user.id)) {
+      const loginToken = await issueToken(db, user.id, 'login-2fa');
+      return { registered: true as const, secondStep: true as const, loginToken, msg: TWO_FACTOR_MSG.secondStepRequired };
+    }
     await startSession(app, request, reply, user.id);
     request.log.info({ login: { userId: user.id, outcome: 'success', provider: 'google' } }, 'login attempt');
     return { registered: true as const, msg: MSG.loggedIn, ...toSessionUser(user) };

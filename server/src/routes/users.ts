@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUser } from '@contract/auth';
 import { MSG } from '@contract/messages';
+import { TWO_FACTOR_MSG } from '@contract/two-factor';
 import {
   AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, updateProfileBody, userIdParams,
 } from '@contract/users';
@@ -19,6 +20,7 @@ import { findAvatar, replaceAvatar } from '../repositories/avatars';
 import { isLiked, updateProfile } from '../repositories/profiles';
 import { findUserById, getStats, isNickTaken, isUniqueViolation, toSessionUser, avatarUrlOf } from '../repositories/users';
 import { deleteAccount } from '../services/account-deletion';
+import { TwoFactor } from '../services/two-factor';
 import { exportUserData } from '../repositories/data-export';
 
 const YEAR_S = 365 * 24 * 3600;
@@ -44,13 +46,25 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   const { database, limiter, config } = app.ctx;
   const db = database.db;
   const google = createGoogleVerifier(config);
+  const twoFactor = new TwoFactor(config.COOKIE_SECRET);
   if (google) app.addHook('onClose', () => google.close());
 
   /**
    * Proves the person at the keyboard is the account's owner: its password, or, for an account that
    * has none (Google only), an ID token from a Google sign-in of the last few minutes for the same uid.
    */
-  async function reauthenticate(userId: string, body: { password?: string; idToken?: string }): Promise<void> {
+  async function reauthenticate(userId: string, body: { password?: string; idToken?: string; code?: string }): Promise<void> {
+    await reauthenticateFirstFactor(userId, body);
+    // With two-factor sign-in on, the code is due as well (a TOTP code of an unused step, or a recovery code).
+    if (await twoFactor.isEnabled(db, userId)) {
+      if (!body.code?.trim()) throw new BadRequestError(TWO_FACTOR_MSG.codeRequired, { code: TWO_FACTOR_MSG.codeRequired });
+      if (!(await twoFactor.useCode(db, userId, body.code))) {
+        throw new HttpError(403, TWO_FACTOR_MSG.codeInvalid, { code: TWO_FACTOR_MSG.codeInvalid });
+      }
+    }
+  }
+
+  async function reauthenticateFirstFactor(userId: string, body: { password?: string; idToken?: string }): Promise<void> {
     const user = await findUserById(db, userId);
     if (!user) throw new NotFoundError(USER_MSG.userNotFound);
     if (user.passwordHash) {

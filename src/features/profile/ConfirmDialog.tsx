@@ -5,6 +5,8 @@ interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   busy?: boolean;
+  /** The answer is a button among the children instead (e.g. 'Potwierdź przez Google'). */
+  hideConfirm?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   /** Extra fields between the question and the answers (e.g. the password for deleting the account). */
@@ -12,7 +14,7 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question that must be answered; the safe answer has the focus and Escape means no. */
-export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, text, confirmLabel, busy = false, hideConfirm = false, onConfirm, onCancel, children }: ConfirmDialogProps) {
   const textId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   const onCancelRef = useRef(onCancel);
@@ -32,9 +34,11 @@ export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfi
         <p id={textId}>{text}</p>
         {children}
         <div className="profile-actions">
-          <button type="button" className="btn btn-destructive" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Usuwanie…' : confirmLabel}
-          </button>
+          {!hideConfirm && (
+            <button type="button" className="btn btn-destructive" onClick={onConfirm} disabled={busy}>
+              {busy ? 'Usuwanie…' : confirmLabel}
+            </button>
+          )}
           <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
             Anuluj
           </button>

@@ -62,6 +62,7 @@ describe('own profile', () => {
     expect(deleted).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Usuń konto' }));
+    await screen.findByLabelText('Aby potwierdzić, wpisz swoje hasło.');
     // Without the password nothing is sent; a wrong one keeps the dialog open with the reason.
     await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
     expect(await screen.findByText('Podaj hasło, aby usunąć konto')).toBeInTheDocument();
@@ -83,10 +84,45 @@ describe('own profile', () => {
     server.use(http.delete(`${API}/users/current-user/delete`, () => HttpResponse.json({ msg: 'x' }, { status: 500 })));
     const { user, router, store } = open();
     await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));
-    await user.type(screen.getByLabelText('Aby potwierdzić, wpisz swoje hasło.'), 'Haslo123!');
+    await user.type(await screen.findByLabelText('Aby potwierdzić, wpisz swoje hasło.'), 'Haslo123!');
     await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
     expect(await screen.findByText('Wystąpił błąd podczas usuwania konta. Spróbuj ponownie.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/profile');
     expect(store.getState().session.user).not.toBeNull();
+  });
+});
+
+describe('deleting the account with two-factor sign-in or Google only', () => {
+  it('asks for the code besides the password when two-factor sign-in is on', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/auth/totp`, () => HttpResponse.json({ enabled: true, recoveryCodesLeft: 10, hasPassword: true })),
+      http.delete(`${API}/users/current-user/delete`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ msg: 'Konto zostało pomyślnie usunięte', avatarUrlToDelete: null });
+      }),
+      http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'ok' })),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));
+    await user.type(await screen.findByLabelText('Aby potwierdzić, wpisz swoje hasło.'), 'Haslo123!');
+    await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
+    expect(await screen.findByText('Podaj kod z aplikacji uwierzytelniającej')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.type(screen.getByLabelText('Kod z aplikacji lub kod odzyskiwania'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Tak, usuń konto' }));
+    expect(await screen.findByText('Konto zostało pomyślnie usunięte')).toBeInTheDocument();
+    expect(sent).toEqual({ password: 'Haslo123!', code: '123456' });
+  });
+
+  it("offers 'Potwierdź przez Google' instead of a password for a Google-only account", async () => {
+    server.use(http.get(`${API}/auth/totp`, () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0, hasPassword: false })));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Usuń konto' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByRole('button', { name: 'Potwierdź przez Google' })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Aby potwierdzić, wpisz swoje hasło.')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Tak, usuń konto' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Aby potwierdzić, zaloguj się ponownie przez Google.');
   });
 });

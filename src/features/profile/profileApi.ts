@@ -28,7 +28,7 @@ export const profileApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [idTag('User', result.user._id), listTag('Ranking')] : []),
     }),
-    deleteAccount: build.mutation<{ msg: string; avatarUrlToDelete: string | null }, { password: string }>({
+    deleteAccount: build.mutation<{ msg: string; avatarUrlToDelete: string | null }, { password?: string; idToken?: string; code?: string }>({
       query: (body) => ({ url: '/users/current-user/delete', method: 'DELETE', body }),
     }),
   }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { notice } from '../../app/notify';
@@ -34,6 +34,7 @@ export function GoogleSignInButton({ label }: { label: string }) {
   // After an ended session, back where the person was (LoginPage reads the same `next`).
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
+  const location = useLocation();
   const google = data?.google;
   if (!google) return null;
 
@@ -44,6 +45,11 @@ export function GoogleSignInButton({ label }: { label: string }) {
       const answer = await loginWithGoogle({ email: profile.email, googleIdToken: profile.googleIdToken }).unwrap();
       if (!answer.registered) {
         navigate('/register-oauth', { state: profile });
+        return;
+      }
+      if ('secondStep' in answer) {
+        // Two-factor sign-in: the login page asks for the code (keeping `next`).
+        navigate({ pathname: '/login', search: location.pathname === '/login' ? location.search : '' }, { state: { loginToken: answer.loginToken } });
         return;
       }
       const { msg: _msg, registered: _registered, ...user } = answer;

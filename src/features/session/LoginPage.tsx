@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@contract/messages';
 import { notice } from '../../app/notify';
 import { FormAlert } from '../../components/FormAlert';
@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { useFormValues } from '../../components/useFormValues';
 import { AuthCard } from './AuthCard';
 import { GoogleSignInButton } from './GoogleSignInButton';
+import { SecondStepForm } from './SecondStepForm';
 import { loginErrorText } from './loginError';
 import { safeNextPath } from './sessionEnd';
 import { useLoginMutation } from './sessionApi';
@@ -42,6 +43,20 @@ export function LoginPage() {
   useVerificationNotice(params.get('status'));
   const sessionEndedNotice = params.get('reason') === 'session-ended';
   const next = safeNextPath(params.get('next'));
+  // A pending two-factor login: from the password below, or from Google sign-in (navigation state).
+  const location = useLocation();
+  const stateToken = (location.state as { loginToken?: unknown } | null)?.loginToken;
+  const [pending, setPending] = useState<string | null>(typeof stateToken === 'string' ? stateToken : null);
+  useEffect(() => {
+    if (typeof stateToken === 'string') setPending(stateToken);
+  }, [stateToken]);
+  const finish = () => navigate(next ?? '/dashboard', { replace: true });
+  const restart = (reason?: string) => {
+    setPending(null);
+    setFormError(reason);
+    // Dropping the navigation state keeps a reload or Back from bringing the used token back.
+    if (stateToken) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,8 +69,9 @@ export function LoginPage() {
     if (!check.ok) return setErrors(check.errors);
     setErrors({});
     try {
-      await login(check.body).unwrap();
-      navigate(next ?? '/dashboard', { replace: true });
+      const answer = await login(check.body).unwrap();
+      if ('secondStep' in answer) return setPending(answer.loginToken);
+      finish();
     } catch (error) {
       setFormError(loginErrorText(error));
     }
@@ -76,18 +92,24 @@ export function LoginPage() {
           {MSG.sessionEnded}
         </p>
       )}
-      <form className="auth-form" noValidate onSubmit={submit} onFocus={warmUpRules}>
-        <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
-        <PasswordField label="Hasło" autoComplete="current-password" {...bind('password')} error={errors.password} />
-        <Link className="auth-aside-link" to="/forget-password">
-          Nie pamiętasz hasła?
-        </Link>
-        <FormAlert message={formError} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
-          {isLoading ? 'Logowanie…' : 'Zaloguj się'}
-        </button>
-      </form>
-      <GoogleSignInButton label="Zaloguj przez Google" />
+      {pending ? (
+        <SecondStepForm loginToken={pending} onDone={finish} onRestart={restart} />
+      ) : (
+        <>
+          <form className="auth-form" noValidate onSubmit={submit} onFocus={warmUpRules}>
+            <FormField label="Email" type="email" autoComplete="email" {...bind('email')} error={errors.email} />
+            <PasswordField label="Hasło" autoComplete="current-password" {...bind('password')} error={errors.password} />
+            <Link className="auth-aside-link" to="/forget-password">
+              Nie pamiętasz hasła?
+            </Link>
+            <FormAlert message={formError} />
+            <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+              {isLoading ? 'Logowanie…' : 'Zaloguj się'}
+            </button>
+          </form>
+          <GoogleSignInButton label="Zaloguj przez Google" />
+        </>
+      )}
     </AuthCard>
   );
 }

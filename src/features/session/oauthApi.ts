@@ -1,8 +1,12 @@
 import type { LoginResponse } from '@contract/auth';
+import type { SecondStepResponse } from '@contract/two-factor';
 import type { CompleteOauthBody, ProvidersResponse } from '@contract/users';
 import { api } from '../../api/api';
 
-export type LoginOauthAnswer = (LoginResponse & { registered: true }) | { registered: false; email: string };
+export type LoginOauthAnswer =
+  | (LoginResponse & { registered: true })
+  | { registered: false; email: string }
+  | (SecondStepResponse & { registered: true });
 
 /** Google sign-in (Firebase): whether it is configured, signing in, and finishing a new account. */
 export const oauthApi = api.injectEndpoints({

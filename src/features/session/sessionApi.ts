@@ -1,4 +1,5 @@
 import type { LoginBody, LoginResponse, RegisterBody, SessionUser, UserStats } from '@contract/auth';
+import type { SecondStepResponse } from '@contract/two-factor';
 import { api } from '../../api/api';
 
 export interface MsgResponse {
@@ -15,8 +16,12 @@ export const sessionApi = api.injectEndpoints({
       query: () => '/user-stats/current',
       providesTags: ['UserStats'],
     }),
-    login: build.mutation<LoginResponse, LoginBody>({
+    /** With two-factor sign-in on, the answer asks for the code (no session yet): `loginSecondStep` follows. */
+    login: build.mutation<LoginResponse | SecondStepResponse, LoginBody>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    }),
+    loginSecondStep: build.mutation<LoginResponse, { loginToken: string; code: string }>({
+      query: (body) => ({ url: '/auth/login/second-step', method: 'POST', body }),
     }),
     register: build.mutation<MsgResponse, RegisterBody>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
@@ -39,6 +44,7 @@ export const sessionApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginSecondStepMutation,
   useRegisterMutation,
   useLogoutMutation,
   useRequestPasswordResetMutation,

@@ -4,14 +4,14 @@ import type { AppStartListening } from '../../app/listener';
 import { sessionApi } from './sessionApi';
 import { sessionEnded } from './sessionSlice';
 
-const { login, logout, getCurrentStats } = sessionApi.endpoints;
+const { login, loginSecondStep, logout, getCurrentStats } = sessionApi.endpoints;
 
 /**
  * Calls that do not need a session: a 401 from them is an answer about what was typed (a wrong
  * password), never a sign that the session ended. Logout is here too: the person is leaving anyway.
  */
 const SESSIONLESS_ENDPOINTS = new Set([
-  'login', 'register', 'requestPasswordReset', 'resetPassword', 'loginWithGoogle', 'completeGoogleSignUp', 'getAuthProviders', 'logout',
+  'login', 'loginSecondStep', 'register', 'requestPasswordReset', 'resetPassword', 'loginWithGoogle', 'completeGoogleSignUp', 'getAuthProviders', 'logout',
 ]);
 
 /** A rejected API call whose answer says the session is gone. */
@@ -26,7 +26,9 @@ export function isSessionRejection(action: UnknownAction): boolean {
 export function addSessionListeners(startListening: AppStartListening): void {
   // The login answer is the user; the stats come from their own call.
   startListening({
-    matcher: login.matchFulfilled,
+    // A password alone of a two-factor account is no sign-in yet.
+    predicate: (action) =>
+      loginSecondStep.matchFulfilled(action) || (login.matchFulfilled(action) && !('secondStep' in action.payload)),
     effect: async (_action, { dispatch }) => {
       await dispatch(getCurrentStats.initiate(undefined, { subscribe: false, forceRefetch: true }));
     },

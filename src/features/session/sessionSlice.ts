@@ -23,7 +23,7 @@ export const loadSession = createAsyncThunk('session/load', async (_: void, { di
   return { user, stats: statsResult.data?.stats ?? null };
 });
 
-const { login, logout, getCurrentStats } = sessionApi.endpoints;
+const { login, loginSecondStep, logout, getCurrentStats } = sessionApi.endpoints;
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -66,7 +66,9 @@ export const sessionSlice = createSlice({
         state.stats = null;
         state.loading = false;
       })
-      .addMatcher(login.matchFulfilled, (state, { payload }) => {
+      .addMatcher(isAnyOf(login.matchFulfilled, loginSecondStep.matchFulfilled), (state, { payload }) => {
+        // A password alone of an account with two-factor sign-in gives no session yet.
+        if ('secondStep' in payload) return;
         const { msg: _msg, ...user } = payload;
         state.user = user;
         state.loading = false;

@@ -18,6 +18,9 @@ function open(state: Partial<RootState> = {}) {
   return renderApp('/dashboard/settings-event', { preloadedState: { ...signedIn(), ...consent(true), ...state } });
 }
 
+// The page is a lazy route: its first compile under a busy test run must not eat the first test's wait.
+beforeAll(() => import('./SettingsPage'), 30_000);
+
 describe('settings', () => {
   beforeEach(() => localStorage.clear());
 

@@ -11,6 +11,8 @@ import { useClearLocationMutation } from '../location/locationApi';
 import { selectMapTheme, setMapTheme, type MapTheme } from '../map/mapThemeSlice';
 import { NotificationToggles } from '../notifications/NotificationToggles';
 import { CookieSettings } from './CookieSettings';
+import { SessionsSettings } from './SessionsSettings';
+import { TwoFactorSettings } from './TwoFactorSettings';
 import '../players/players.css';
 import './settings.css';
 
@@ -74,6 +76,14 @@ export function SettingsPage() {
         <h2 id="settings-chat">Historia czatu</h2>
         <p>Usuwa wszystkie wiadomości, które wysłałeś.</p>
         <ClearChatHistoryButton />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-2fa">
+        <h2 id="settings-2fa">Weryfikacja dwuetapowa</h2>
+        <TwoFactorSettings />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-sessions">
+        <h2 id="settings-sessions">Aktywne sesje</h2>
+        <SessionsSettings />
       </section>
       <section className="settings-section" aria-labelledby="settings-data">
         <h2 id="settings-data">Twoje dane</h2>
