@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { userStats } from './auth';
-import { NAME_MAX, NICK_MAX, NICK_MIN } from './constants';
 import { MSG } from './messages';
-import { birthDate, email, nickName as registerNick } from './validation';
+import { singleLineText } from './text';
+import { NICK_TEXTS, birthDate, email, firstName, nickName as registerNick, nickRule, secretText, surname } from './validation';
 
 /** Texts of profiles, avatars, likes, the ranking and account deletion (spec sections 5 and 8). */
 export const USER_MSG = {
   // profile edit (spec section 5)
-  nickTooShort: 'Nickname musi mieć co najmniej 3 znaki',
-  nickTooLong: 'Nickname może mieć najwyżej 20 znaków',
-  nameLetters: 'Imię może zawierać tylko litery!',
-  surnameLetters: 'Nazwisko może zawierać tylko litery!',
-  nameRequired: 'Imię jest wymagane',
-  surnameRequired: 'Nazwisko jest wymagane',
+  nickTooShort: MSG.nickTooShort,
+  nickTooLong: MSG.nickTooLong,
+  nameLetters: MSG.nameLetters,
+  surnameLetters: MSG.surnameLetters,
+  nameRequired: MSG.nameRequired,
+  surnameRequired: MSG.surnameRequired,
   nothingToUpdate: 'Brak danych do aktualizacji',
   profileUpdated: 'Profil został zaktualizowany!',
   profileUpdateFailed: 'Wystąpił błąd podczas aktualizacji profilu',
@@ -55,24 +55,12 @@ export const USER_MSG = {
   retry: 'Spróbuj ponownie',
 } as const;
 
-/** Letters of any alphabet (Polish ones included), spaces and hyphens. */
-export const PERSON_NAME_PATTERN = /^[\p{L}][\p{L} -]*$/u;
+export { PERSON_NAME_PATTERN } from './validation';
 
-const personName = (required: string, letters: string, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(NAME_MAX, tooLong)
-    .regex(PERSON_NAME_PATTERN, letters);
-
-export const profileFirstName = personName(USER_MSG.nameRequired, USER_MSG.nameLetters, MSG.nameTooLong);
-export const profileSurname = personName(USER_MSG.surnameRequired, USER_MSG.surnameLetters, MSG.surnameTooLong);
-export const profileNick = z
-  .string({ error: USER_MSG.nickTooShort })
-  .trim()
-  .min(NICK_MIN, USER_MSG.nickTooShort)
-  .max(NICK_MAX, USER_MSG.nickTooLong);
+/** Profile edit uses the one rule per field (validation.ts) with the spec's profile-edit words. */
+export const profileFirstName = firstName;
+export const profileSurname = surname;
+export const profileNick = nickRule(NICK_TEXTS.profile);
 
 /** PATCH /users/current-user/update-user: any of the four fields, each under the profile-edit rules. */
 export const updateProfileBody = z
@@ -128,8 +116,8 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 /** DELETE /users/current-user/delete: the password again, or (accounts without one) a fresh Google ID token. */
 export const deleteAccountBody = z
   .object({
-    password: z.string().max(1024).optional(),
-    idToken: z.string().max(8192).optional(),
+    password: secretText(1024).optional(),
+    idToken: secretText(8192).optional(),
   })
   .strict();
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
@@ -157,19 +145,21 @@ export const OAUTH_MSG = {
   googleTaken: 'To konto Google jest już zarejestrowane. Zaloguj się.',
 } as const;
 
-const idToken = z.string({ error: OAUTH_MSG.missingData }).min(20, OAUTH_MSG.missingData).max(5000, OAUTH_MSG.invalidToken);
+const idToken = singleLineText(z.string().min(20, OAUTH_MSG.missingData).max(5000, OAUTH_MSG.invalidToken), OAUTH_MSG.missingData, {
+  normalize: false,
+});
 
 export const loginOauthBody = z.object({ email, googleIdToken: idToken });
 
 export const completeOauthBody = z.object({
-  nick: z.string({ error: OAUTH_MSG.fillAll }).trim().min(1, OAUTH_MSG.fillAll).pipe(registerNick),
-  birthDate: z.string({ error: OAUTH_MSG.fillAll }).trim().min(1, OAUTH_MSG.fillAll).pipe(birthDate),
+  nick: singleLineText(z.string().trim().min(1, OAUTH_MSG.fillAll).pipe(registerNick), OAUTH_MSG.fillAll),
+  birthDate: singleLineText(z.string().trim().min(1, OAUTH_MSG.fillAll).pipe(birthDate), OAUTH_MSG.fillAll),
   email,
   name: profileFirstName,
   surname: profileSurname,
   googleIdToken: idToken,
   // Google's photo address: accepted for the spec's payload, not fetched (see docs/adr/0032).
-  avatarUrl: z.string().max(2000).optional().nullable(),
+  avatarUrl: singleLineText(z.string().max(2000)).optional().nullable(),
 });
 export type CompleteOauthBody = z.input<typeof completeOauthBody>;
 

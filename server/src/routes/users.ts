@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUser } from '@contract/auth';
 import { MSG } from '@contract/messages';
+import { singleLineText } from '@contract/text';
 import {
   AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, updateProfileBody, userIdParams,
 } from '@contract/users';
@@ -168,7 +169,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/users/:id/avatar',
     // The picture is the same for everyone: it keeps its own Cache-Control instead of no-store.
-    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: z.string().max(12).optional() }) } },
+    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: singleLineText(z.string().max(12)).optional() }) } },
     async (request, reply) => {
       const avatar = await findAvatar(db, request.params.id);
       if (!avatar) throw new NotFoundError(USER_MSG.userNotFound);
