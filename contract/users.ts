@@ -62,12 +62,53 @@ export const profileFirstName = firstName;
 export const profileSurname = surname;
 export const profileNick = nickRule(NICK_TEXTS.profile);
 
-/** PATCH /users/current-user/update-user: any of the four fields, each under the profile-edit rules. */
+/** The profile form's fields, each under its one rule. */
+export const PROFILE_FIELDS = { nickName: profileNick, name: profileFirstName, surname: profileSurname, age: birthDate } as const;
+export type ProfileKey = keyof typeof PROFILE_FIELDS;
+export type ProfileValues = { [K in ProfileKey]?: z.output<(typeof PROFILE_FIELDS)[K]> };
+
+/** PATCH /users/current-user/update-user as the form sends it: only changed fields, each under its rule. */
 export const updateProfileBody = z
-  .object({ nickName: profileNick, name: profileFirstName, surname: profileSurname, age: birthDate })
+  .object(PROFILE_FIELDS)
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), USER_MSG.nothingToUpdate);
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/**
+ * What the server reads (issue 13, docs/adr/0040): any of the four as clean text; the field rules
+ * are applied by checkProfileChanges to the fields that differ from what is stored, so an account
+ * made under older rules ("Jan2") can still save the fields it changes.
+ */
+export const updateProfileRequest = z
+  .object({
+    nickName: singleLineText(z.string().max(200), USER_MSG.nickTooShort),
+    name: singleLineText(z.string().max(200), USER_MSG.nameRequired),
+    surname: singleLineText(z.string().max(200), USER_MSG.surnameRequired),
+    age: singleLineText(z.string().max(20), MSG.birthDateRequired),
+  })
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), USER_MSG.nothingToUpdate);
+
+/**
+ * The fields of `values` that differ from `stored`, each checked under its rule (the client before
+ * sending, the server on receipt). An unchanged value is left out, even one an older rule let in.
+ */
+export function checkProfileChanges(
+  values: Partial<Record<ProfileKey, string | null | undefined>>,
+  stored: Partial<Record<ProfileKey, string | null>>,
+): { changes: ProfileValues; errors: Record<string, string> } {
+  const changes: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const key of Object.keys(PROFILE_FIELDS) as ProfileKey[]) {
+    const value = values[key];
+    if (value === undefined || value === null) continue;
+    if (value.normalize('NFKC').trim() === (stored[key] ?? '')) continue;
+    const parsed = PROFILE_FIELDS[key].safeParse(value);
+    if (parsed.success) changes[key] = parsed.data;
+    else errors[key] = parsed.error.issues[0]?.message ?? MSG.invalidData;
+  }
+  return { changes: changes as ProfileValues, errors };
+}
 
 export const userIdParams = z.object({ id: z.uuid({ error: USER_MSG.userNotFound }) });
 export const targetUserBody = z.object({ targetUserId: z.uuid({ error: USER_MSG.userNotFound }) });
