@@ -13,7 +13,7 @@ export const registerBody = z
     password,
     passwordConfirm: secretText(200, MSG.passwordsDiffer),
     phoneNumber,
-    avatarUrl: singleLineText(z.string().max(500)).optional().nullable(),
+    avatarUrl: singleLineText((s) => s.max(500)).optional().nullable(),
     age: birthDate,
   })
   .refine((b) => b.password === b.passwordConfirm, { path: ['passwordConfirm'], message: MSG.passwordsDiffer });
@@ -21,7 +21,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email,
-  password: singleLineText(z.string().min(1, MSG.passwordRequired).max(200, MSG.badCredentials), MSG.passwordRequired, { normalize: false }),
+  password: singleLineText((s) => s.min(1, MSG.passwordRequired).max(200, MSG.badCredentials), MSG.passwordRequired, { normalize: false }),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

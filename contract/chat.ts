@@ -47,7 +47,7 @@ export type ChatRoomsResponse = z.infer<typeof chatRoomsResponse>;
 export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
-  before: singleLineText(z.string().max(120)).optional(),
+  before: singleLineText((s) => s.max(120)).optional(),
 });
 export type MessagesQuery = z.input<typeof messagesQuery>;
 
@@ -72,7 +72,7 @@ export const createRoomResponse = z.object({ chatRoom });
 export const clearHistoryResponse = z.object({ deletedCount: z.number().int().min(0) });
 
 /** The text a person may send: trimmed, 1–1000 characters. */
-export const messageText = multiLineText(z.string().trim().min(1, CHAT_MSG.empty).max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong), CHAT_MSG.empty);
+export const messageText = multiLineText((s) => s.trim().min(1, CHAT_MSG.empty).max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong), CHAT_MSG.empty);
 
 // ---- Socket.IO events (spec section 4, "Real-time connection") ----
 
@@ -80,7 +80,7 @@ export const messageText = multiLineText(z.string().trim().min(1, CHAT_MSG.empty
 export const sendMessagePayload = z.object({
   roomId,
   message: messageText,
-  senderId: singleLineText(z.string().max(100)).optional(),
+  senderId: singleLineText((s) => s.max(100)).optional(),
 });
 export type SendMessagePayload = z.input<typeof sendMessagePayload>;
 

@@ -9,19 +9,17 @@ import {
 export * from './plain/events';
 
 const noDigits = (v: string) => !/\d/.test(v);
-const line = (rules: z.ZodType<string, string>, error: string) => singleLineText(rules, error);
+const line = (rules: (s: z.ZodString) => z.ZodType<string, string>, error: string) => singleLineText(rules, error);
 export const eventAddress = z.object({
-  city: line(z.string().trim().min(1, EVENT_MSG.cityRequired).max(EVENT_LIMITS.cityMax).refine(noDigits, EVENT_MSG.cityDigits), EVENT_MSG.cityRequired),
-  street: line(
-    z.string().trim().min(1, EVENT_MSG.streetRequired).max(EVENT_LIMITS.streetMax).refine(noDigits, EVENT_MSG.streetDigits),
+  city: line((s) => s.trim().min(1, EVENT_MSG.cityRequired).max(EVENT_LIMITS.cityMax).refine(noDigits, EVENT_MSG.cityDigits), EVENT_MSG.cityRequired),
+  street: line((s) => s.trim().min(1, EVENT_MSG.streetRequired).max(EVENT_LIMITS.streetMax).refine(noDigits, EVENT_MSG.streetDigits),
     EVENT_MSG.streetRequired,
   ),
-  addressNumber: line(
-    z.string().trim().min(1, EVENT_MSG.addressNumberRequired).max(EVENT_LIMITS.addressNumberMax, EVENT_MSG.addressNumber)
+  addressNumber: line((s) => s.trim().min(1, EVENT_MSG.addressNumberRequired).max(EVENT_LIMITS.addressNumberMax, EVENT_MSG.addressNumber)
       .regex(/^\d+$/, EVENT_MSG.addressNumber),
     EVENT_MSG.addressNumberRequired,
   ),
-  postalCode: line(z.string().trim().regex(/^\d{2}-\d{3}$/, EVENT_MSG.postalCode), EVENT_MSG.postalCode),
+  postalCode: line((s) => s.trim().regex(/^\d{2}-\d{3}$/, EVENT_MSG.postalCode), EVENT_MSG.postalCode),
 });
 
 /**
@@ -33,12 +31,12 @@ export const gameDate = calendarDate(
   () => '2000-01-01',
   () => latestGameDate(),
 );
-export const gameHour = singleLineText(z.string().regex(HOUR_PATTERN, EVENT_MSG.hour), EVENT_MSG.hour);
+export const gameHour = singleLineText((s) => s.regex(HOUR_PATTERN, EVENT_MSG.hour), EVENT_MSG.hour);
 
 /** The add/edit form's fields (spec sections 3 and 5); the server recomputes every derived value. */
 export const eventInput = z
   .object({
-    eventName: line(z.string().trim().min(EVENT_LIMITS.nameMin, EVENT_MSG.nameLength).max(EVENT_LIMITS.nameMax, EVENT_MSG.nameLength),
+    eventName: line((s) => s.trim().min(EVENT_LIMITS.nameMin, EVENT_MSG.nameLength).max(EVENT_LIMITS.nameMax, EVENT_MSG.nameLength),
       EVENT_MSG.nameLength),
     gameType: z.preprocess((v) => (typeof v === 'string' ? normalizeGameType(v) : v), z.enum(GAME_TYPES)),
     startDate: gameDate,
@@ -46,24 +44,24 @@ export const eventInput = z
     duration: z.coerce.number({ error: EVENT_MSG.duration }).int(EVENT_MSG.duration)
       .min(EVENT_LIMITS.durationMin, EVENT_MSG.duration).max(EVENT_LIMITS.durationMax, EVENT_MSG.duration),
     address: eventAddress,
-    region: singleLineText(z.string().trim().max(40)).optional().nullable(),
+    region: singleLineText((s) => s.trim().max(40)).optional().nullable(),
     fieldType: z.enum(FIELD_TYPES),
     playerCount: z.coerce.number({ error: EVENT_MSG.players }).int(EVENT_MSG.players).min(0, EVENT_MSG.players)
       .max(EVENT_LIMITS.playersMax, EVENT_MSG.players),
     level: z.enum(LEVELS),
     price: z.coerce.number({ error: EVENT_MSG.price }).min(0, EVENT_MSG.price).max(EVENT_LIMITS.priceMax, EVENT_MSG.price)
       .transform((v) => Math.round(v * 100) / 100),
-    paymentMethod: singleLineText(z.string().trim().max(40)).optional().nullable(),
-    eventDescription: multiLineText(z.string().trim().max(EVENT_LIMITS.descriptionMax, EVENT_MSG.description)).optional().default(''),
+    paymentMethod: singleLineText((s) => s.trim().max(40)).optional().nullable(),
+    eventDescription: multiLineText((s) => s.trim().max(EVENT_LIMITS.descriptionMax, EVENT_MSG.description)).optional().default(''),
     phoneNumber,
     isPrivate: z.boolean().optional().default(false),
     isRecurring: z.boolean().optional().default(false),
     latitude: z.number().min(POLAND_BOUNDS.minLat, EVENT_MSG.pinOutside).max(POLAND_BOUNDS.maxLat, EVENT_MSG.pinOutside).optional().nullable(),
     longitude: z.number().min(POLAND_BOUNDS.minLon, EVENT_MSG.pinOutside).max(POLAND_BOUNDS.maxLon, EVENT_MSG.pinOutside).optional().nullable(),
     // Sent by the spec's client; recomputed by the server, so ignored when present.
-    startDateTime: singleLineText(z.string().max(40)).optional().nullable(),
-    endDateTime: singleLineText(z.string().max(40)).optional().nullable(),
-    addressString: singleLineText(z.string().max(300)).optional().nullable(),
+    startDateTime: singleLineText((s) => s.max(40)).optional().nullable(),
+    endDateTime: singleLineText((s) => s.max(40)).optional().nullable(),
+    addressString: singleLineText((s) => s.max(300)).optional().nullable(),
   })
   .transform((v) => ({
     ...v,
@@ -77,9 +75,9 @@ export type EventValues = z.output<typeof eventInput>;
 export const searchInput = z.object({
   latitude: z.number().min(-90).max(90).optional().nullable(),
   longitude: z.number().min(-180).max(180).optional().nullable(),
-  Country: singleLineText(z.string().max(60)).optional().nullable(),
-  region: singleLineText(z.string().max(60)).optional().nullable(),
-  City: singleLineText(z.string().max(80)).optional().nullable(),
+  Country: singleLineText((s) => s.max(60)).optional().nullable(),
+  region: singleLineText((s) => s.max(60)).optional().nullable(),
+  City: singleLineText((s) => s.max(80)).optional().nullable(),
   distance: z.coerce.number().min(EVENT_LIMITS.distanceMin, EVENT_MSG.distance).max(EVENT_LIMITS.distanceMax, EVENT_MSG.distance)
     .default(EVENT_LIMITS.defaultDistance),
   gameType: z.preprocess((v) => (typeof v === 'string' && v ? normalizeGameType(v) : undefined), z.enum(GAME_TYPES).optional()),

@@ -14,9 +14,9 @@ export type StoredLocation = z.infer<typeof storedLocation>;
 export const setLocationBody = z.object({
   latitude: z.number().min(-90).max(90).optional().nullable(),
   longitude: z.number().min(-180).max(180).optional().nullable(),
-  City: singleLineText(z.string().trim().max(80)).optional().nullable(),
-  region: singleLineText(z.string().trim().max(60)).optional().nullable(),
-  Country: singleLineText(z.string().trim().max(60)).optional().nullable(),
+  City: singleLineText((s) => s.trim().max(80)).optional().nullable(),
+  region: singleLineText((s) => s.trim().max(60)).optional().nullable(),
+  Country: singleLineText((s) => s.trim().max(60)).optional().nullable(),
 });
 export type SetLocationBody = z.input<typeof setLocationBody>;
 

@@ -42,9 +42,9 @@ const id = (message: string) => z.uuid({ error: message });
 export const reportBody = z
   .object({
     type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
-    message: multiLineText(z.string().trim().min(REPORT_MIN, REPORT_MSG.tooShort).max(REPORT_MAX, REPORT_MSG.tooLong), REPORT_MSG.tooShort),
-    reportedUserId: singleLineText(z.string().max(100)).optional().nullable(),
-    reportedEventId: singleLineText(z.string().max(100)).optional().nullable(),
+    message: multiLineText((s) => s.trim().min(REPORT_MIN, REPORT_MSG.tooShort).max(REPORT_MAX, REPORT_MSG.tooLong), REPORT_MSG.tooShort),
+    reportedUserId: singleLineText((s) => s.max(100)).optional().nullable(),
+    reportedEventId: singleLineText((s) => s.max(100)).optional().nullable(),
   })
   .superRefine((b, ctx) => {
     if (b.type === 'user' && !id(REPORT_MSG.userRequired).safeParse(b.reportedUserId).success)

@@ -17,28 +17,33 @@ export interface TextOptions {
   normalize?: boolean;
 }
 
-function text<T extends z.ZodType<unknown, string>>(kind: TextKind, rules: T | undefined, error: string | undefined, opts: TextOptions) {
+type Rules<T> = (text: z.ZodString) => T;
+
+function text<T extends z.ZodType<unknown, string>>(kind: TextKind, rules: Rules<T> | undefined, error: string | undefined, opts: TextOptions) {
   const multi = kind === 'multi';
   const keep = opts.normalize === false;
-  const schema = z
+  // Checks on one string schema, no pipe: a refused field does not hide the other fields' errors
+  // or the object's own rules (a repeated password).
+  const base = z
     .string({ error: error ?? TEXT_MSG.notText })
     .refine((v) => isCleanText(v, multi), { message: TEXT_MSG.forbidden, abort: true })
-    .transform((v) => (keep ? v : normalizeText(v, multi)))
-    .pipe((rules ?? z.string()) as T);
+    .overwrite((v) => (keep ? v : normalizeText(v, multi)));
+  const schema = (rules ? rules(base) : base) as T;
   textFields.add(schema, { text: kind });
   return schema;
 }
 
 /**
  * One line of text (names, nicks, titles, addresses, search words): no control, format or
- * invisible characters; NFKC-normalised; then the field's own `rules` (trim, lengths, patterns).
+ * invisible characters; NFKC-normalised; then the field's own `rules`, given as a function that
+ * extends the checked string (`(s) => s.trim().max(20)`).
  * `error` is the message for a missing value or a non-string.
  */
-export function singleLineText<T extends z.ZodType<unknown, string> = z.ZodString>(rules?: T, error?: string, opts: TextOptions = {}) {
+export function singleLineText<T extends z.ZodType<unknown, string> = z.ZodString>(rules?: Rules<T>, error?: string, opts: TextOptions = {}) {
   return text('single', rules, error, opts);
 }
 
 /** Like singleLineText, but line breaks are kept (CRLF becomes LF) and emoji joiners too. */
-export function multiLineText<T extends z.ZodType<unknown, string> = z.ZodString>(rules?: T, error?: string, opts: TextOptions = {}) {
+export function multiLineText<T extends z.ZodType<unknown, string> = z.ZodString>(rules?: Rules<T>, error?: string, opts: TextOptions = {}) {
   return text('multi', rules, error, opts);
 }

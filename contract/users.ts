@@ -81,10 +81,10 @@ export type UpdateProfileBody = z.input<typeof updateProfileBody>;
  */
 export const updateProfileRequest = z
   .object({
-    nickName: singleLineText(z.string().max(200), USER_MSG.nickTooShort),
-    name: singleLineText(z.string().max(200), USER_MSG.nameRequired),
-    surname: singleLineText(z.string().max(200), USER_MSG.surnameRequired),
-    age: singleLineText(z.string().max(20), MSG.birthDateRequired),
+    nickName: singleLineText((s) => s.max(200), USER_MSG.nickTooShort),
+    name: singleLineText((s) => s.max(200), USER_MSG.nameRequired),
+    surname: singleLineText((s) => s.max(200), USER_MSG.surnameRequired),
+    age: singleLineText((s) => s.max(20), MSG.birthDateRequired),
   })
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), USER_MSG.nothingToUpdate);
@@ -186,21 +186,21 @@ export const OAUTH_MSG = {
   googleTaken: 'To konto Google jest już zarejestrowane. Zaloguj się.',
 } as const;
 
-const idToken = singleLineText(z.string().min(20, OAUTH_MSG.missingData).max(5000, OAUTH_MSG.invalidToken), OAUTH_MSG.missingData, {
+const idToken = singleLineText((s) => s.min(20, OAUTH_MSG.missingData).max(5000, OAUTH_MSG.invalidToken), OAUTH_MSG.missingData, {
   normalize: false,
 });
 
 export const loginOauthBody = z.object({ email, googleIdToken: idToken });
 
 export const completeOauthBody = z.object({
-  nick: singleLineText(z.string().trim().min(1, OAUTH_MSG.fillAll).pipe(registerNick), OAUTH_MSG.fillAll),
-  birthDate: singleLineText(z.string().trim().min(1, OAUTH_MSG.fillAll).pipe(birthDate), OAUTH_MSG.fillAll),
+  nick: singleLineText((s) => s.trim().min(1, OAUTH_MSG.fillAll).pipe(registerNick), OAUTH_MSG.fillAll),
+  birthDate: singleLineText((s) => s.trim().min(1, OAUTH_MSG.fillAll).pipe(birthDate), OAUTH_MSG.fillAll),
   email,
   name: profileFirstName,
   surname: profileSurname,
   googleIdToken: idToken,
   // Google's photo address: accepted for the spec's payload, not fetched (see docs/adr/0032).
-  avatarUrl: singleLineText(z.string().max(2000)).optional().nullable(),
+  avatarUrl: singleLineText((s) => s.max(2000)).optional().nullable(),
 });
 export type CompleteOauthBody = z.input<typeof completeOauthBody>;
 

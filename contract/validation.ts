@@ -43,12 +43,10 @@ export const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
  * `max` (functions of today, so a long-running server moves with the calendar).
  */
 export function calendarDate(texts: { invalid: string; tooEarly: string; tooLate: string }, min: () => string, max: () => string) {
-  return singleLineText(
-    z
-      .string()
+  return singleLineText((s) => s
       .trim()
       .min(1, texts.invalid)
-      .refine(isRealDate, { message: texts.invalid, abort: true })
+      .refine(isRealDate, texts.invalid)
       .refine((v) => v >= min(), texts.tooEarly)
       .refine((v) => v <= max(), texts.tooLate),
     texts.invalid,
@@ -62,9 +60,7 @@ export const birthDate = calendarDate(
   () => latestBirthDate(),
 );
 
-export const email = singleLineText(
-  z
-    .string({ error: MSG.emailRequired })
+export const email = singleLineText((s) => s
     .trim()
     .min(1, MSG.emailRequired)
     .max(EMAIL_MAX, MSG.emailInvalid)
@@ -89,11 +85,11 @@ export const NICK_TEXTS = {
 } as const;
 
 export function nickRule(texts: { short: string; long: string } = NICK_TEXTS.register) {
-  return singleLineText(z.string().trim().min(NICK_MIN, texts.short).max(NICK_MAX, texts.long), texts.short);
+  return singleLineText((s) => s.trim().min(NICK_MIN, texts.short).max(NICK_MAX, texts.long), texts.short);
 }
 
 function personName(required: string, letters: string, tooLong: string) {
-  return singleLineText(z.string().trim().min(1, required).max(NAME_MAX, tooLong).regex(PERSON_NAME_PATTERN, letters), required);
+  return singleLineText((s) => s.trim().min(1, required).max(NAME_MAX, tooLong).regex(PERSON_NAME_PATTERN, letters), required);
 }
 
 export const nickName = nickRule(NICK_TEXTS.register);
@@ -101,22 +97,20 @@ export const firstName = personName(MSG.nameRequired, MSG.nameLetters, MSG.nameT
 export const surname = personName(MSG.surnameRequired, MSG.surnameLetters, MSG.surnameTooLong);
 
 /** Optional phone number: empty becomes null. */
-export const phoneNumber = singleLineText(
-  z.string().trim().max(PHONE_MAX, MSG.phoneTooLong).refine((v) => v === '' || PHONE_PATTERN.test(v), MSG.phoneInvalid),
+export const phoneNumber = singleLineText((s) => s.trim().max(PHONE_MAX, MSG.phoneTooLong).refine((v) => v === '' || PHONE_PATTERN.test(v), MSG.phoneInvalid),
   MSG.phoneInvalid,
 )
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
 
-export const password = singleLineText(
-  z.string().min(PASSWORD_MIN, MSG.passwordLength).max(PASSWORD_MAX, MSG.passwordLength).regex(PASSWORD_PATTERN, MSG.passwordRule),
+export const password = singleLineText((s) => s.min(PASSWORD_MIN, MSG.passwordLength).max(PASSWORD_MAX, MSG.passwordLength).regex(PASSWORD_PATTERN, MSG.passwordRule),
   MSG.passwordRequired,
   { normalize: false },
 );
 
 /** A secret typed or pasted as is (a password to check, a token): the character rule, no normalising. */
-export const secretText = (max: number, error?: string) => singleLineText(z.string().max(max, error), error, { normalize: false });
+export const secretText = (max: number, error?: string) => singleLineText((s) => s.max(max, error), error, { normalize: false });
 
 /** Turns zod issues into the `{ field: message }` object the spec's client reads (first message per field). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -66,7 +66,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/auth/verify-email/:token',
-    { schema: { params: z.object({ token: singleLineText(z.string().max(200)) }) } },
+    { schema: { params: z.object({ token: singleLineText((s) => s.max(200)) }) } },
     async (request, reply) => {
       const valid = tokenParams.safeParse(request.params).success;
       const userId = valid ? await consumeToken(db, request.params.token, 'verify') : null;
@@ -134,7 +134,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/reset-password/:token',
-    { schema: { params: z.object({ token: singleLineText(z.string().max(200)) }), body: resetPasswordBody, response: { 200: msgResponse } } },
+    { schema: { params: z.object({ token: singleLineText((s) => s.max(200)) }), body: resetPasswordBody, response: { 200: msgResponse } } },
     async (request) => {
       if (!tokenParams.safeParse(request.params).success) throw new BadRequestError(MSG.resetInvalid);
       const passwordHash = await hashPassword(request.body.password);

@@ -177,7 +177,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/users/:id/avatar',
     // The picture is the same for everyone: it keeps its own Cache-Control instead of no-store.
-    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: singleLineText(z.string().max(12)).optional() }) } },
+    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: singleLineText((s) => s.max(12)).optional() }) } },
     async (request, reply) => {
       const avatar = await findAvatar(db, request.params.id);
       if (!avatar) throw new NotFoundError(USER_MSG.userNotFound);
