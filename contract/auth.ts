@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { RESET_PASSWORD_MIN } from './constants';
-import { birthDate, email, firstName, nickName, password, phoneNumber, surname } from './validation';
+import { singleLineText } from './text';
+import { birthDate, email, firstName, nickName, password, phoneNumber, secretText, surname } from './validation';
 
 export const registerBody = z
   .object({
@@ -10,9 +11,9 @@ export const registerBody = z
     surname,
     email,
     password,
-    passwordConfirm: z.string({ error: MSG.passwordsDiffer }),
+    passwordConfirm: secretText(200, MSG.passwordsDiffer),
     phoneNumber,
-    avatarUrl: z.string().max(500).optional().nullable(),
+    avatarUrl: singleLineText((s) => s.max(500)).optional().nullable(),
     age: birthDate,
   })
   .refine((b) => b.password === b.passwordConfirm, { path: ['passwordConfirm'], message: MSG.passwordsDiffer });
@@ -20,7 +21,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email,
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, MSG.badCredentials),
+  password: singleLineText((s) => s.min(1, MSG.passwordRequired).max(200, MSG.badCredentials), MSG.passwordRequired, { normalize: false }),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 import { CHAT_MESSAGE_MAX, CHAT_MSG, CHAT_PAGE_MAX, CHAT_PAGE_SIZE, ROOM_ID_PATTERN, ROOM_TYPES } from './plain/chat';
 
 // The limits, messages and room-id helpers live in a zod-free module (docs/adr/0035).
@@ -46,7 +47,7 @@ export type ChatRoomsResponse = z.infer<typeof chatRoomsResponse>;
 export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
-  before: z.string().max(120).optional(),
+  before: singleLineText((s) => s.max(120)).optional(),
 });
 export type MessagesQuery = z.input<typeof messagesQuery>;
 
@@ -71,11 +72,7 @@ export const createRoomResponse = z.object({ chatRoom });
 export const clearHistoryResponse = z.object({ deletedCount: z.number().int().min(0) });
 
 /** The text a person may send: trimmed, 1–1000 characters. */
-export const messageText = z
-  .string({ error: CHAT_MSG.empty })
-  .trim()
-  .min(1, CHAT_MSG.empty)
-  .max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong);
+export const messageText = multiLineText((s) => s.trim().min(1, CHAT_MSG.empty).max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong), CHAT_MSG.empty);
 
 // ---- Socket.IO events (spec section 4, "Real-time connection") ----
 
@@ -83,7 +80,7 @@ export const messageText = z
 export const sendMessagePayload = z.object({
   roomId,
   message: messageText,
-  senderId: z.string().optional(),
+  senderId: singleLineText((s) => s.max(100)).optional(),
 });
 export type SendMessagePayload = z.input<typeof sendMessagePayload>;
 

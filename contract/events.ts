@@ -1,52 +1,67 @@
 import { z } from 'zod';
-import { PHONE_MAX } from './constants';
+import { multiLineText, singleLineText } from './text';
+import { HOUR_PATTERN, calendarDate, phoneNumber } from './validation';
 import {
-  EVENT_LIMITS, EVENT_MSG, EVENT_STATUSES, FIELD_TYPES, GAME_TYPES, LEVELS, PARTICIPATION_STATUSES, POLAND_BOUNDS, normalizeGameType,
+  EVENT_LIMITS, EVENT_MSG, EVENT_STATUSES, FIELD_TYPES, GAME_TYPES, LEVELS, PARTICIPATION_STATUSES, POLAND_BOUNDS, latestGameDate, normalizeGameType,
 } from './plain/events';
 
 // The constants, messages and helpers live in a zod-free module (docs/adr/0035); all of it is here too.
 export * from './plain/events';
 
 const noDigits = (v: string) => !/\d/.test(v);
+const line = (rules: (s: z.ZodString) => z.ZodType<string, string>, error: string) => singleLineText(rules, error);
 export const eventAddress = z.object({
-  city: z.string({ error: EVENT_MSG.cityRequired }).trim().min(1, EVENT_MSG.cityRequired).max(EVENT_LIMITS.cityMax)
-    .refine(noDigits, EVENT_MSG.cityDigits),
-  street: z.string({ error: EVENT_MSG.streetRequired }).trim().min(1, EVENT_MSG.streetRequired).max(EVENT_LIMITS.streetMax)
-    .refine(noDigits, EVENT_MSG.streetDigits),
-  addressNumber: z.string({ error: EVENT_MSG.addressNumberRequired }).trim().min(1, EVENT_MSG.addressNumberRequired)
-    .max(EVENT_LIMITS.addressNumberMax, EVENT_MSG.addressNumber).regex(/^\d+$/, EVENT_MSG.addressNumber),
-  postalCode: z.string({ error: EVENT_MSG.postalCode }).trim().regex(/^\d{2}-\d{3}$/, EVENT_MSG.postalCode),
+  city: line((s) => s.trim().min(1, EVENT_MSG.cityRequired).max(EVENT_LIMITS.cityMax).refine(noDigits, EVENT_MSG.cityDigits), EVENT_MSG.cityRequired),
+  street: line((s) => s.trim().min(1, EVENT_MSG.streetRequired).max(EVENT_LIMITS.streetMax).refine(noDigits, EVENT_MSG.streetDigits),
+    EVENT_MSG.streetRequired,
+  ),
+  addressNumber: line((s) => s.trim().min(1, EVENT_MSG.addressNumberRequired).max(EVENT_LIMITS.addressNumberMax, EVENT_MSG.addressNumber)
+      .regex(/^\d+$/, EVENT_MSG.addressNumber),
+    EVENT_MSG.addressNumberRequired,
+  ),
+  postalCode: line((s) => s.trim().regex(/^\d{2}-\d{3}$/, EVENT_MSG.postalCode), EVENT_MSG.postalCode),
 });
+
+/**
+ * A game's date: a real calendar date, at most a year ahead (docs/adr/0041). The lower bound is the
+ * server's "not in the past" check on the full start time; here only nonsense years are refused.
+ */
+export const gameDate = calendarDate(
+  { invalid: EVENT_MSG.date, tooEarly: EVENT_MSG.inPast, tooLate: EVENT_MSG.tooFarAhead },
+  () => '2000-01-01',
+  () => latestGameDate(),
+);
+export const gameHour = singleLineText((s) => s.regex(HOUR_PATTERN, EVENT_MSG.hour), EVENT_MSG.hour);
 
 /** The add/edit form's fields (spec sections 3 and 5); the server recomputes every derived value. */
 export const eventInput = z
   .object({
-    eventName: z.string({ error: EVENT_MSG.nameLength }).trim().min(EVENT_LIMITS.nameMin, EVENT_MSG.nameLength)
-      .max(EVENT_LIMITS.nameMax, EVENT_MSG.nameLength),
+    eventName: line((s) => s.trim().min(EVENT_LIMITS.nameMin, EVENT_MSG.nameLength).max(EVENT_LIMITS.nameMax, EVENT_MSG.nameLength),
+      EVENT_MSG.nameLength),
     gameType: z.preprocess((v) => (typeof v === 'string' ? normalizeGameType(v) : v), z.enum(GAME_TYPES)),
-    startDate: z.string({ error: EVENT_MSG.date }).regex(/^\d{4}-\d{2}-\d{2}$/, EVENT_MSG.date),
-    startHour: z.string({ error: EVENT_MSG.hour }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, EVENT_MSG.hour),
+    startDate: gameDate,
+    startHour: gameHour,
     duration: z.coerce.number({ error: EVENT_MSG.duration }).int(EVENT_MSG.duration)
       .min(EVENT_LIMITS.durationMin, EVENT_MSG.duration).max(EVENT_LIMITS.durationMax, EVENT_MSG.duration),
     address: eventAddress,
-    region: z.string().trim().max(40).optional().nullable(),
+    region: singleLineText((s) => s.trim().max(40)).optional().nullable(),
     fieldType: z.enum(FIELD_TYPES),
     playerCount: z.coerce.number({ error: EVENT_MSG.players }).int(EVENT_MSG.players).min(0, EVENT_MSG.players)
       .max(EVENT_LIMITS.playersMax, EVENT_MSG.players),
     level: z.enum(LEVELS),
     price: z.coerce.number({ error: EVENT_MSG.price }).min(0, EVENT_MSG.price).max(EVENT_LIMITS.priceMax, EVENT_MSG.price)
       .transform((v) => Math.round(v * 100) / 100),
-    paymentMethod: z.string().trim().max(40).optional().nullable(),
-    eventDescription: z.string().trim().max(EVENT_LIMITS.descriptionMax, EVENT_MSG.description).optional().default(''),
-    phoneNumber: z.string().trim().max(PHONE_MAX, 'Numer telefonu może mieć najwyżej 15 znaków').optional().nullable(),
+    paymentMethod: singleLineText((s) => s.trim().max(40)).optional().nullable(),
+    eventDescription: multiLineText((s) => s.trim().max(EVENT_LIMITS.descriptionMax, EVENT_MSG.description)).optional().default(''),
+    phoneNumber,
     isPrivate: z.boolean().optional().default(false),
     isRecurring: z.boolean().optional().default(false),
     latitude: z.number().min(POLAND_BOUNDS.minLat, EVENT_MSG.pinOutside).max(POLAND_BOUNDS.maxLat, EVENT_MSG.pinOutside).optional().nullable(),
     longitude: z.number().min(POLAND_BOUNDS.minLon, EVENT_MSG.pinOutside).max(POLAND_BOUNDS.maxLon, EVENT_MSG.pinOutside).optional().nullable(),
     // Sent by the spec's client; recomputed by the server, so ignored when present.
-    startDateTime: z.unknown().optional(),
-    endDateTime: z.unknown().optional(),
-    addressString: z.unknown().optional(),
+    startDateTime: singleLineText((s) => s.max(40)).optional().nullable(),
+    endDateTime: singleLineText((s) => s.max(40)).optional().nullable(),
+    addressString: singleLineText((s) => s.max(300)).optional().nullable(),
   })
   .transform((v) => ({
     ...v,
@@ -60,9 +75,9 @@ export type EventValues = z.output<typeof eventInput>;
 export const searchInput = z.object({
   latitude: z.number().min(-90).max(90).optional().nullable(),
   longitude: z.number().min(-180).max(180).optional().nullable(),
-  Country: z.string().max(60).optional().nullable(),
-  region: z.string().max(60).optional().nullable(),
-  City: z.string().max(80).optional().nullable(),
+  Country: singleLineText((s) => s.max(60)).optional().nullable(),
+  region: singleLineText((s) => s.max(60)).optional().nullable(),
+  City: singleLineText((s) => s.max(80)).optional().nullable(),
   distance: z.coerce.number().min(EVENT_LIMITS.distanceMin, EVENT_MSG.distance).max(EVENT_LIMITS.distanceMax, EVENT_MSG.distance)
     .default(EVENT_LIMITS.defaultDistance),
   gameType: z.preprocess((v) => (typeof v === 'string' && v ? normalizeGameType(v) : undefined), z.enum(GAME_TYPES).optional()),

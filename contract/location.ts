@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /** Spec section 3, "Location"; Country defaults to Poland. */
 export const storedLocation = z.object({
@@ -13,9 +14,9 @@ export type StoredLocation = z.infer<typeof storedLocation>;
 export const setLocationBody = z.object({
   latitude: z.number().min(-90).max(90).optional().nullable(),
   longitude: z.number().min(-180).max(180).optional().nullable(),
-  City: z.string().trim().max(80).optional().nullable(),
-  region: z.string().trim().max(60).optional().nullable(),
-  Country: z.string().trim().max(60).optional().nullable(),
+  City: singleLineText((s) => s.trim().max(80)).optional().nullable(),
+  region: singleLineText((s) => s.trim().max(60)).optional().nullable(),
+  Country: singleLineText((s) => s.trim().max(60)).optional().nullable(),
 });
 export type SetLocationBody = z.input<typeof setLocationBody>;
 

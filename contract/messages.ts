@@ -3,7 +3,11 @@ export const MSG = {
   // validation (spec section 5)
   nickLength: 'Nick musi mieć od 3 do 20 znaków',
   nickHint: '3-20 znaków',
+  nickTooShort: 'Nickname musi mieć co najmniej 3 znaki',
+  nickTooLong: 'Nickname może mieć najwyżej 20 znaków',
   nameRequired: 'Imię jest wymagane',
+  nameLetters: 'Imię może zawierać tylko litery!',
+  surnameLetters: 'Nazwisko może zawierać tylko litery!',
   surnameRequired: 'Nazwisko jest wymagane',
   nameTooLong: 'Imię może mieć najwyżej 20 znaków',
   surnameTooLong: 'Nazwisko może mieć najwyżej 20 znaków',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
 export const REPORT_TYPES = ['user', 'event', 'bug'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -41,13 +42,9 @@ const id = (message: string) => z.uuid({ error: message });
 export const reportBody = z
   .object({
     type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
-    message: z
-      .string({ error: REPORT_MSG.tooShort })
-      .trim()
-      .min(REPORT_MIN, REPORT_MSG.tooShort)
-      .max(REPORT_MAX, REPORT_MSG.tooLong),
-    reportedUserId: z.string().optional().nullable(),
-    reportedEventId: z.string().optional().nullable(),
+    message: multiLineText((s) => s.trim().min(REPORT_MIN, REPORT_MSG.tooShort).max(REPORT_MAX, REPORT_MSG.tooLong), REPORT_MSG.tooShort),
+    reportedUserId: singleLineText((s) => s.max(100)).optional().nullable(),
+    reportedEventId: singleLineText((s) => s.max(100)).optional().nullable(),
   })
   .superRefine((b, ctx) => {
     if (b.type === 'user' && !id(REPORT_MSG.userRequired).safeParse(b.reportedUserId).success)

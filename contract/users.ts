@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { userStats } from './auth';
-import { NAME_MAX, NICK_MAX, NICK_MIN } from './constants';
 import { MSG } from './messages';
-import { birthDate, email, nickName as registerNick } from './validation';
+import { singleLineText } from './text';
+import { NICK_TEXTS, birthDate, email, firstName, nickName as registerNick, nickRule, secretText, surname } from './validation';
 
 /** Texts of profiles, avatars, likes, the ranking and account deletion (spec sections 5 and 8). */
 export const USER_MSG = {
   // profile edit (spec section 5)
-  nickTooShort: 'Nickname musi mieć co najmniej 3 znaki',
-  nickTooLong: 'Nickname może mieć najwyżej 20 znaków',
-  nameLetters: 'Imię może zawierać tylko litery!',
-  surnameLetters: 'Nazwisko może zawierać tylko litery!',
-  nameRequired: 'Imię jest wymagane',
-  surnameRequired: 'Nazwisko jest wymagane',
+  nickTooShort: MSG.nickTooShort,
+  nickTooLong: MSG.nickTooLong,
+  nameLetters: MSG.nameLetters,
+  surnameLetters: MSG.surnameLetters,
+  nameRequired: MSG.nameRequired,
+  surnameRequired: MSG.surnameRequired,
   nothingToUpdate: 'Brak danych do aktualizacji',
   profileUpdated: 'Profil został zaktualizowany!',
   profileUpdateFailed: 'Wystąpił błąd podczas aktualizacji profilu',
@@ -55,31 +55,60 @@ export const USER_MSG = {
   retry: 'Spróbuj ponownie',
 } as const;
 
-/** Letters of any alphabet (Polish ones included), spaces and hyphens. */
-export const PERSON_NAME_PATTERN = /^[\p{L}][\p{L} -]*$/u;
+export { PERSON_NAME_PATTERN } from './validation';
 
-const personName = (required: string, letters: string, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(NAME_MAX, tooLong)
-    .regex(PERSON_NAME_PATTERN, letters);
+/** Profile edit uses the one rule per field (validation.ts) with the spec's profile-edit words. */
+export const profileFirstName = firstName;
+export const profileSurname = surname;
+export const profileNick = nickRule(NICK_TEXTS.profile);
 
-export const profileFirstName = personName(USER_MSG.nameRequired, USER_MSG.nameLetters, MSG.nameTooLong);
-export const profileSurname = personName(USER_MSG.surnameRequired, USER_MSG.surnameLetters, MSG.surnameTooLong);
-export const profileNick = z
-  .string({ error: USER_MSG.nickTooShort })
-  .trim()
-  .min(NICK_MIN, USER_MSG.nickTooShort)
-  .max(NICK_MAX, USER_MSG.nickTooLong);
+/** The profile form's fields, each under its one rule. */
+export const PROFILE_FIELDS = { nickName: profileNick, name: profileFirstName, surname: profileSurname, age: birthDate } as const;
+export type ProfileKey = keyof typeof PROFILE_FIELDS;
+export type ProfileValues = { [K in ProfileKey]?: z.output<(typeof PROFILE_FIELDS)[K]> };
 
-/** PATCH /users/current-user/update-user: any of the four fields, each under the profile-edit rules. */
+/** PATCH /users/current-user/update-user as the form sends it: only changed fields, each under its rule. */
 export const updateProfileBody = z
-  .object({ nickName: profileNick, name: profileFirstName, surname: profileSurname, age: birthDate })
+  .object(PROFILE_FIELDS)
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), USER_MSG.nothingToUpdate);
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/**
+ * What the server reads (issue 13, docs/adr/0040): any of the four as clean text; the field rules
+ * are applied by checkProfileChanges to the fields that differ from what is stored, so an account
+ * made under older rules ("Jan2") can still save the fields it changes.
+ */
+export const updateProfileRequest = z
+  .object({
+    nickName: singleLineText((s) => s.max(200), USER_MSG.nickTooShort),
+    name: singleLineText((s) => s.max(200), USER_MSG.nameRequired),
+    surname: singleLineText((s) => s.max(200), USER_MSG.surnameRequired),
+    age: singleLineText((s) => s.max(20), MSG.birthDateRequired),
+  })
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), USER_MSG.nothingToUpdate);
+
+/**
+ * The fields of `values` that differ from `stored`, each checked under its rule (the client before
+ * sending, the server on receipt). An unchanged value is left out, even one an older rule let in.
+ */
+export function checkProfileChanges(
+  values: Partial<Record<ProfileKey, string | null | undefined>>,
+  stored: Partial<Record<ProfileKey, string | null>>,
+): { changes: ProfileValues; errors: Record<string, string> } {
+  const changes: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const key of Object.keys(PROFILE_FIELDS) as ProfileKey[]) {
+    const value = values[key];
+    if (value === undefined || value === null) continue;
+    if (value.normalize('NFKC').trim() === (stored[key] ?? '')) continue;
+    const parsed = PROFILE_FIELDS[key].safeParse(value);
+    if (parsed.success) changes[key] = parsed.data;
+    else errors[key] = parsed.error.issues[0]?.message ?? MSG.invalidData;
+  }
+  return { changes: changes as ProfileValues, errors };
+}
 
 export const userIdParams = z.object({ id: z.uuid({ error: USER_MSG.userNotFound }) });
 export const targetUserBody = z.object({ targetUserId: z.uuid({ error: USER_MSG.userNotFound }) });
@@ -128,10 +157,10 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 /** DELETE /users/current-user/delete: the password again, or (accounts without one) a fresh Google ID token. */
 export const deleteAccountBody = z
   .object({
-    password: z.string().max(1024).optional(),
-    idToken: z.string().max(8192).optional(),
+    password: secretText(1024).optional(),
+    idToken: secretText(8192).optional(),
     /** The TOTP or recovery code, when two-factor sign-in is on (ADR 57). */
-    code: z.string().max(20).optional(),
+    code: secretText(20).optional(),
   })
   .strict();
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
@@ -159,19 +188,21 @@ export const OAUTH_MSG = {
   googleTaken: 'To konto Google jest już zarejestrowane. Zaloguj się.',
 } as const;
 
-const idToken = z.string({ error: OAUTH_MSG.missingData }).min(20, OAUTH_MSG.missingData).max(5000, OAUTH_MSG.invalidToken);
+const idToken = singleLineText((s) => s.min(20, OAUTH_MSG.missingData).max(5000, OAUTH_MSG.invalidToken), OAUTH_MSG.missingData, {
+  normalize: false,
+});
 
 export const loginOauthBody = z.object({ email, googleIdToken: idToken });
 
 export const completeOauthBody = z.object({
-  nick: z.string({ error: OAUTH_MSG.fillAll }).trim().min(1, OAUTH_MSG.fillAll).pipe(registerNick),
-  birthDate: z.string({ error: OAUTH_MSG.fillAll }).trim().min(1, OAUTH_MSG.fillAll).pipe(birthDate),
+  nick: singleLineText((s) => s.trim().min(1, OAUTH_MSG.fillAll).pipe(registerNick), OAUTH_MSG.fillAll),
+  birthDate: singleLineText((s) => s.trim().min(1, OAUTH_MSG.fillAll).pipe(birthDate), OAUTH_MSG.fillAll),
   email,
   name: profileFirstName,
   surname: profileSurname,
   googleIdToken: idToken,
   // Google's photo address: accepted for the spec's payload, not fetched (see docs/adr/0032).
-  avatarUrl: z.string().max(2000).optional().nullable(),
+  avatarUrl: singleLineText((s) => s.max(2000)).optional().nullable(),
 });
 export type CompleteOauthBody = z.input<typeof completeOauthBody>;
 

@@ -122,17 +122,16 @@ describe('what a person sees stays current without a reload', () => {
     await other.addCookies(await page.context().cookies());
     const otherPage = await other.newPage();
     await otherPage.goto(`${server.url}/`);
-    expect((await api(otherPage, 'GET', '/auth/logout')).status).toBe(200);
+    expect((await api(otherPage, 'POST', '/auth/logout', {})).status).toBe(200);
     await other.close();
 
-    // The next thing the person does needs the session: the app notices and says so.
-    await page.getByRole('link', { name: 'Moje Wydarzenia' }).click();
-    await page.waitForURL(/\/login\?reason=session-ended&next=%2Fdashboard%2Fmy-events$/, { timeout: 15_000 });
+    // The server tells the page's socket that its session ended: the app signs out at once and says so.
+    await page.waitForURL(/\/login\?reason=session-ended&next=%2Fdashboard%2Franking$/, { timeout: 15_000 });
     await page.getByText('Twoja sesja wygasła. Zaloguj się ponownie.').waitFor();
     await snap(page, 'freshness-05-session-ended');
     await logIn(page, sleeper.email, sleeper.password);
-    await page.waitForURL(`${server.url}/dashboard/my-events`);
-    await page.getByRole('heading', { level: 1, name: 'Moje Wydarzenia' }).waitFor();
+    await page.waitForURL(`${server.url}/dashboard/ranking`);
+    await page.getByRole('heading', { level: 1, name: 'Ranking' }).waitFor();
     await page.context().close();
   }, 90_000);
 });

@@ -63,6 +63,7 @@ export const EVENT_MSG = {
   date: 'Podaj poprawną datę rozpoczęcia',
   hour: 'Podaj poprawną godzinę rozpoczęcia',
   inPast: 'Wydarzenie nie może zaczynać się w przeszłości',
+  tooFarAhead: 'Wydarzenie można zaplanować najwyżej rok naprzód',
   pinOutside: 'Zaznaczone miejsce musi leżeć w Polsce',
   cityUnknown: 'Podane miasto nie istnieje w bazie. Wybierz miasto z podpowiedzi.',
   cityAmbiguous: 'Znaleziono więcej niż jedno pasujące miasto. Wybierz miasto z podpowiedzi.',
@@ -90,6 +91,17 @@ export const POLAND_BOUNDS = { minLat: 48.9, maxLat: 55.0, minLon: 14.0, maxLon:
 
 export function formatAddress(a: { city: string; street: string; addressNumber: string; postalCode: string }): string {
   return `${a.street} ${a.addressNumber}, ${a.postalCode} ${a.city}`;
+}
+
+/** Games are planned at most this many years ahead (docs/adr/0041). */
+export const GAME_MAX_YEARS_AHEAD = 1;
+
+/** The latest allowed game date: the same calendar day a year after `today` (YYYY-MM-DD, Warsaw). */
+export function latestGameDate(now: Date = new Date()): string {
+  const [y, m, d] = utcToWarsaw(now).date.split('-').map(Number);
+  // 29 February plus a year is 28 February: clamp, never roll over into March.
+  const last = new Date(Date.UTC(y + GAME_MAX_YEARS_AHEAD, m, 0)).getUTCDate();
+  return `${y + GAME_MAX_YEARS_AHEAD}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
 export function eventTimes(startDate: string, startHour: string, duration: number) {

@@ -6,6 +6,7 @@ import {
 } from '@contract/auth';
 import { loginBackoffMsg, MSG } from '@contract/messages';
 import { TWO_FACTOR_MSG, secondStepResponse } from '@contract/two-factor';
+import { singleLineText } from '@contract/text';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { clearLoginBackoff, enforceLimit, passLoginBackoff, releaseLimit } from '../lib/limits';
 import { maskEmail } from '../lib/log';
@@ -68,7 +69,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/auth/verify-email/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }) } },
+    { schema: { params: z.object({ token: singleLineText((s) => s.max(200)) }) } },
     async (request, reply) => {
       const valid = tokenParams.safeParse(request.params).success;
       const userId = valid ? await consumeToken(db, request.params.token, 'verify') : null;
@@ -141,7 +142,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/reset-password/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }), body: resetPasswordBody, response: { 200: msgResponse } } },
+    { schema: { params: z.object({ token: singleLineText((s) => s.max(200)) }), body: resetPasswordBody, response: { 200: msgResponse } } },
     async (request) => {
       if (!tokenParams.safeParse(request.params).success) throw new BadRequestError(MSG.resetInvalid);
       const passwordHash = await hashPassword(request.body.password);

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { sessionUser } from '@contract/auth';
 import { MSG } from '@contract/messages';
 import { TWO_FACTOR_MSG } from '@contract/two-factor';
+import { singleLineText } from '@contract/text';
 import {
-  AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, updateProfileBody, userIdParams,
+  AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, checkProfileChanges, updateProfileRequest, userIdParams,
 } from '@contract/users';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { createGoogleVerifier } from '../lib/google-auth';
@@ -108,10 +109,18 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch(
     '/users/current-user/update-user',
-    { preHandler: app.requireUser, schema: { body: updateProfileBody, response: { 200: z.object({ msg: z.string(), user: sessionUser }) } } },
+    { preHandler: app.requireUser, schema: { body: updateProfileRequest, response: { 200: z.object({ msg: z.string(), user: sessionUser }) } } },
     async (request) => {
       const me = request.user!;
-      const { age, ...names } = request.body;
+      const current = await findUserById(db, me.id);
+      if (!current) throw new NotFoundError(USER_MSG.userNotFound);
+      // Only what changed is checked and saved: a value stored under an older rule stays savable.
+      const stored = toSessionUser(current);
+      const { changes, errors } = checkProfileChanges(request.body, stored);
+      if (Object.keys(errors).length) throw new BadRequestError([...new Set(Object.values(errors))].join(', '), errors);
+      // Everything sent equals what is stored: nothing to write, and nothing wrong either.
+      if (!Object.keys(changes).length) return { msg: USER_MSG.profileUpdated, user: stored };
+      const { age, ...names } = changes;
       if (names.nickName && (await isNickTaken(db, names.nickName, me.id))) {
         throw new ConflictError(MSG.nickTaken, { nickName: MSG.nickTaken });
       }
@@ -182,7 +191,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/users/:id/avatar',
     // The picture is the same for everyone: it keeps its own Cache-Control instead of no-store.
-    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: z.string().max(12).optional() }) } },
+    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: singleLineText((s) => s.max(12)).optional() }) } },
     async (request, reply) => {
       const avatar = await findAvatar(db, request.params.id);
       if (!avatar) throw new NotFoundError(USER_MSG.userNotFound);

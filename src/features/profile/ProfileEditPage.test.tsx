@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MSG } from '@contract/messages';
+import { TEXT_MSG } from '@contract/text';
 import { USER_MSG } from '@contract/users';
 import { API, signedIn, testUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -63,7 +64,8 @@ describe('profile edit', () => {
     await replace(user, 'Nazwisko', 'Żółć-Nowak');
     await user.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
     expect(await screen.findByText('Profil został zaktualizowany!')).toBeInTheDocument();
-    expect(sent).toEqual({ nickName: 'Łukasz_9', name: testUser.name, surname: 'Żółć-Nowak', age: testUser.age });
+    // Only what changed is sent (issue 13: one rule per field).
+    expect(sent).toEqual({ nickName: 'Łukasz_9', surname: 'Żółć-Nowak' });
     expect(store.getState().session.user?.nickName).toBe('Łukasz_9');
     expect(router.state.location.pathname).toBe('/dashboard/profile');
   });
@@ -72,6 +74,7 @@ describe('profile edit', () => {
     server.use(http.patch(`${API}/users/current-user/update-user`, () =>
       HttpResponse.json({ msg: `${MSG.nickTaken}, Coś jeszcze`, errors: { nickName: MSG.nickTaken } }, { status: 409 })));
     const { user } = await openForm();
+    await replace(user, 'Nick', 'Zajety1');
     await user.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
     expect(await screen.findByText('Coś jeszcze')).toBeInTheDocument();
     expect(screen.getAllByText(MSG.nickTaken).length).toBeGreaterThanOrEqual(2);
@@ -79,5 +82,35 @@ describe('profile edit', () => {
     server.use(http.patch(`${API}/users/current-user/update-user`, () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
     expect(await screen.findByText('Wystąpił błąd podczas aktualizacji profilu')).toBeInTheDocument();
+  });
+
+  it('lets an account whose stored name breaks the rule change its nick, sending only the nick', async () => {
+    let sent: unknown;
+    server.use(http.patch(`${API}/users/current-user/update-user`, async ({ request }) => {
+      sent = await request.json();
+      return HttpResponse.json({ msg: USER_MSG.profileUpdated, user: { ...testUser, name: 'Jan2', nickName: 'NowyNick' } });
+    }));
+    const legacy = { ...signedIn(), session: { ...signedIn().session!, user: { ...testUser, name: 'Jan2' } } };
+    const { user, router } = renderApp('/dashboard/profile-edit', { preloadedState: legacy });
+    await screen.findByRole('heading', { name: 'Edytuj Profil' });
+    await replace(user, 'Nick', 'NowyNick');
+    await user.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
+    expect(await screen.findByText(USER_MSG.profileUpdated)).toBeInTheDocument();
+    expect(sent).toEqual({ nickName: 'NowyNick' });
+    expect(screen.queryByText(USER_MSG.nameLetters)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/profile');
+  });
+
+  it('refuses invisible characters in a changed field with the Polish message, before calling the server', async () => {
+    let called = false;
+    server.use(http.patch(`${API}/users/current-user/update-user`, () => {
+      called = true;
+      return HttpResponse.json({});
+    }));
+    const { user } = await openForm();
+    await replace(user, 'Nick', 'ali\u200bce');
+    await user.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
+    expect(screen.getByText(TEXT_MSG.forbidden)).toBeInTheDocument();
+    expect(called).toBe(false);
   });
 });

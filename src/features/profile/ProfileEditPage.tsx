@@ -1,8 +1,8 @@
 import { type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EARLIEST_BIRTH_DATE } from '@contract/constants';
-import { USER_MSG, updateProfileBody } from '@contract/users';
-import { fieldErrors, latestBirthDate } from '@contract/validation';
+import { USER_MSG, checkProfileChanges } from '@contract/users';
+import { latestBirthDate } from '@contract/validation';
 import { errorBody } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';
@@ -11,27 +11,27 @@ import { useFormValues } from '../../components/useFormValues';
 import { useUpdateProfileMutation } from './profileApi';
 import './profile.css';
 
-function checkProfile(values: { nickName: string; name: string; surname: string; age: string }) {
-  const parsed = updateProfileBody.safeParse(values);
-  return parsed.success ? {} : fieldErrors(parsed.error);
-}
-
 /** 'Edytuj Profil': nick, names and birth date under the spec's rules (section 5, "Profile edit"). */
 export function ProfileEditPage() {
   const user = useAppSelector((state) => state.session.user);
-  const { values, bind, errors, setErrors } = useFormValues({
-    nickName: user?.nickName ?? '', name: user?.name ?? '', surname: user?.surname ?? '', age: user?.age ?? '',
-  }, checkProfile);
+  const stored = { nickName: user?.nickName ?? '', name: user?.name ?? '', surname: user?.surname ?? '', age: user?.age ?? '' };
+  // One rule per field (contract/users.ts): only what the person changed is checked and sent, so an
+  // account made under older rules can still save the fields it changes.
+  const { values, bind, errors, setErrors } = useFormValues(stored, (v) => checkProfileChanges(v, stored).errors);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const navigate = useNavigate();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = updateProfileBody.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const { changes, errors: wrong } = checkProfileChanges(values, stored);
+    if (Object.keys(wrong).length) return setErrors(wrong);
     setErrors({});
+    if (!Object.keys(changes).length) {
+      navigate('/dashboard/profile');
+      return;
+    }
     try {
-      await update(parsed.data).unwrap();
+      await update(changes).unwrap();
       notice(USER_MSG.profileUpdated, 'success');
       navigate('/dashboard/profile');
     } catch (error) {

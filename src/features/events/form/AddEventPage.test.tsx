@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EVENT_MSG } from '@contract/events';
+import { utcToWarsaw } from '@contract/time';
 import { makeEvent } from '../../../test/eventFixtures';
 import { API, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -16,7 +17,8 @@ async function openForm() {
 async function fillValidForm(user: Awaited<ReturnType<typeof openForm>>['user']) {
   await user.type(screen.getByLabelText('Nazwa wydarzenia'), 'Gierka na Orliku');
   await user.clear(screen.getByLabelText('Data rozpoczęcia'));
-  await user.type(screen.getByLabelText('Data rozpoczęcia'), '2030-06-14');
+  // Within a year from today (the contract's one real-date rule).
+  await user.type(screen.getByLabelText('Data rozpoczęcia'), utcToWarsaw(Date.now() + 30 * 24 * 3600_000).date);
   await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Warsz');
   await user.click(await screen.findByRole('option', { name: 'Warszawa' }));
   await user.type(screen.getByLabelText('Ulica'), 'Marszałkowska');

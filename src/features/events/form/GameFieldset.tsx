@@ -1,4 +1,4 @@
-import { EVENT_LIMITS } from '@contract/plain/events';
+import { EVENT_LIMITS, latestGameDate } from '@contract/plain/events';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
 import { FIELD_TYPE_OPTIONS, GAME_TYPE_OPTIONS, LEVEL_OPTIONS } from '../eventFormat';
@@ -27,7 +27,7 @@ export function GameFieldset({ form }: { form: EventFormApi }) {
       <fieldset className="event-fieldset">
         <legend>Termin</legend>
         <div className="event-grid">
-          <FormField label="Data rozpoczęcia" name="startDate" type="date" value={state.startDate} error={errors.startDate}
+          <FormField label="Data rozpoczęcia" name="startDate" type="date" max={latestGameDate()} value={state.startDate} error={errors.startDate}
             onChange={(e) => change({ startDate: e.target.value })} />
           <FormField label="Godzina rozpoczęcia" name="startHour" type="time" value={state.startHour} error={errors.startHour}
             onChange={(e) => change({ startHour: e.target.value })} />

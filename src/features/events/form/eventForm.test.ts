@@ -85,6 +85,12 @@ describe('event form rules', () => {
   });
 
   it('asks for a name of 3 to 60 characters', () => {
+    // One real-date rule (contract): no rolling over, at most a year ahead, strict hours.
+    expect(validateForm(filled({ startDate: '2031-02-31' }), { isNew: true, now: now.getTime() }).startDate).toBe(EVENT_MSG.date);
+    expect(validateForm(filled({ startDate: '9999-12-31' }), { isNew: true, now: now.getTime() }).startDate).toBe(EVENT_MSG.tooFarAhead);
+    expect(validateForm(filled({ startDate: '2031-06-15' }), { isNew: true, now: now.getTime() }).startDate).toBe(EVENT_MSG.tooFarAhead);
+    expect(validateForm(filled({ startDate: '2031-06-14' }), { isNew: true, now: now.getTime() }).startDate).toBeUndefined();
+    expect(validateForm(filled({ startHour: '24:00' }), { isNew: true, now: now.getTime() }).startHour).toBe(EVENT_MSG.hour);
     expect(validateForm(filled({ eventName: 'ab' }), { isNew: true, now: now.getTime() }).eventName).toBe(EVENT_MSG.nameLength);
   });
 

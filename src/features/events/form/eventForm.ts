@@ -1,6 +1,6 @@
 import { eventInput, type EventDto } from '@contract/events';
 import {
-  DEFAULT_PAYMENT_METHOD, EVENT_LIMITS, EVENT_MSG, defaultEventValues, eventTimes, formatAddress,
+  DEFAULT_PAYMENT_METHOD, EVENT_LIMITS, EVENT_MSG, defaultEventValues, eventTimes, formatAddress, latestGameDate,
 } from '@contract/plain/events';
 import { fieldErrors } from '@contract/validation';
 import type { EventPayload } from '../eventsApi';
@@ -131,7 +131,11 @@ function safeTimes(date: string, hour: string, duration: number) {
 export function validateForm(s: EventFormState, opts: { isNew: boolean; now?: number }): Record<string, string> {
   const payload = toPayload(s);
   const parsed = eventInput.safeParse(payload);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+  // "At most a year ahead" counted from the form's own clock (the contract counts from today).
+  const latest = latestGameDate(new Date(opts.now ?? Date.now()));
+  if (errors.startDate === EVENT_MSG.tooFarAhead) delete errors.startDate;
+  if (!errors.startDate && s.startDate > latest) errors.startDate = EVENT_MSG.tooFarAhead;
   const start = Date.parse(payload.startDateTime);
   // The server allows 15 minutes of slack for the "now" default and slow typing; so do we.
   if (opts.isNew && !errors.startDate && !errors.startHour && start < (opts.now ?? Date.now()) - 15 * 60_000) {
