@@ -5,7 +5,7 @@ import { API, testStats, testUser } from '../../test/fixtures';
 import { setupTestStore } from '../../test/render';
 import { server } from '../../test/server';
 import { sessionApi } from './sessionApi';
-import { loadSession, sessionReducer } from './sessionSlice';
+import { loadSession, sessionEnded, sessionReducer } from './sessionSlice';
 
 describe('session start-up', () => {
   it('is loading before the current user is known', () => {
@@ -83,5 +83,38 @@ describe('session changes', () => {
     const { store } = setupTestStore({ session: { user: testUser, stats: testStats, loading: false } });
     await store.dispatch(sessionApi.endpoints.logout.initiate());
     expect(store.getState().session.user).toBeNull();
+  });
+});
+
+describe('a session the server ends', () => {
+  async function signedIn() {
+    server.use(
+      http.get(`${API}/users/current-user`, () => HttpResponse.json({ user: testUser })),
+      http.get(`${API}/user-stats/current`, () => HttpResponse.json({ stats: testStats })),
+    );
+    const { store } = setupTestStore();
+    await store.dispatch(loadSession());
+    return store;
+  }
+
+  it('signs out with the notice when the server ends it', async () => {
+    const store = await signedIn();
+    store.dispatch(sessionEnded());
+    expect(store.getState().session).toMatchObject({ user: null, ended: true });
+  });
+
+  it('is no news while the person is logging out themself (the server tells their socket too)', async () => {
+    let answer!: () => void;
+    server.use(http.post(`${API}/auth/logout`, () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({ msg: MSG.loggedOut }))))));
+    const store = await signedIn();
+    const leaving = store.dispatch(sessionApi.endpoints.logout.initiate());
+    await waitFor(() => expect(answer).toBeDefined());
+    store.dispatch(sessionEnded());
+    expect(store.getState().session.ended).toBeUndefined();
+    answer();
+    await leaving;
+    expect(store.getState().session).toMatchObject({ user: null });
+    expect(store.getState().session.ended).toBeUndefined();
+    expect(store.getState().session.leaving).toBeUndefined();
   });
 });

@@ -9,7 +9,21 @@ export interface SessionState {
   loading: boolean;
   /** The server ended the session; SessionEndedRedirect takes the person to /login, then clears it. */
   ended?: boolean;
+  /**
+   * The person is leaving on purpose (logout, account deletion): the server's `sessionEnded` for
+   * that same session is their own doing, not news. Cleared when logout settles, a deletion fails,
+   * or someone logs in.
+   */
+  leaving?: boolean;
 }
+
+/** Mutations by which a person ends their own session. */
+const LEAVING_ENDPOINTS = new Set(['logout', 'deleteAccount']);
+type MutationAction = { type: string; meta?: { arg?: { endpointName?: string } } };
+const leavingMutation = (phase: 'pending' | 'fulfilled' | 'rejected') => (action: unknown): action is MutationAction => {
+  const a = action as MutationAction;
+  return typeof a.type === 'string' && a.type.endsWith(`/executeMutation/${phase}`) && LEAVING_ENDPOINTS.has(a.meta?.arg?.endpointName ?? '');
+};
 
 const initialState: SessionState = { user: null, stats: null, loading: true };
 
@@ -40,7 +54,7 @@ export const sessionSlice = createSlice({
      * middleware closes the connection because nobody is signed in any more.
      */
     sessionEnded(state) {
-      if (!state.user) return;
+      if (!state.user || state.leaving) return;
       state.user = null;
       state.stats = null;
       state.loading = false;
@@ -73,6 +87,13 @@ export const sessionSlice = createSlice({
         state.user = user;
         state.loading = false;
         delete state.ended;
+      })
+      .addMatcher(leavingMutation('pending'), (state) => {
+        state.leaving = true;
+      })
+      // A finished deletion keeps it: the logout that follows settles it.
+      .addMatcher(isAnyOf(leavingMutation('rejected'), logout.matchFulfilled, login.matchFulfilled, loginSecondStep.matchFulfilled), (state) => {
+        delete state.leaving;
       })
       .addMatcher(getCurrentStats.matchFulfilled, (state, { payload }) => {
         if (state.user) state.stats = payload.stats;

@@ -21,15 +21,14 @@ export function SessionsSettings() {
   const others = sessions.filter((s) => !s.current).length;
 
   const end = async (id: string, current: boolean) => {
+    if (current) {
+      // This very browser: signing it out from the list is 'Wyloguj'.
+      await logout();
+      navigate('/login', { replace: true });
+      return;
+    }
     try {
-      const answer = await endOne(id).unwrap();
-      if (current) {
-        // This very browser: the server already ended it; the store signs out like after 'Wyloguj'.
-        await logout();
-        navigate('/login', { replace: true });
-        return;
-      }
-      notice(answer.msg, 'success', SETTINGS_NOTICE_MS);
+      notice((await endOne(id).unwrap()).msg, 'success', SETTINGS_NOTICE_MS);
     } catch {
       notice(FAILED, 'error', SETTINGS_NOTICE_MS);
     }
