@@ -183,9 +183,10 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch('/status/events/:id/finish', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
     const event = await ownedEvent(request.params.id, request.user!.id);
-    const notices = await completeEvent(db, event.id);
-    if (!notices) throw new ConflictError(EVENT_MSG.finished);
-    sendStatusUpdates(app, notices);
+    const outcome = await completeEvent(db, event.id);
+    if (outcome.kind === 'notStarted') throw new ConflictError(EVENT_MSG.finishBeforeStart);
+    if (outcome.kind === 'alreadyFinished') throw new ConflictError(EVENT_MSG.finished);
+    sendStatusUpdates(app, outcome.notices);
     return { msg: EVENT_MSG.completed };
   });
 
