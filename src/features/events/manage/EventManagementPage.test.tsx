@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EVENT_MSG, type EventDto } from '@contract/events';
 import { CONFIRM_QUESTION } from '../../../components/ConfirmDialog';
@@ -10,6 +10,12 @@ import { server } from '../../../test/server';
 const anna = { _id: 'u-5', nickName: 'Anna_gra', name: 'Anna', surname: 'Mak', avatarUrl: null };
 const piotr = { _id: 'u-6', nickName: 'Piotr_gra', name: 'Piotr', surname: 'Bąk', avatarUrl: null };
 const ewa = { _id: 'u-7', nickName: 'Ewa_gra', name: 'Ewa', surname: 'Wit', avatarUrl: null };
+
+/** A game of mine that began ten minutes ago: only such a game may be finished (docs/adr/0077). */
+function startedEvent(overrides: Partial<EventDto> = {}) {
+  const start = Date.now() - 10 * 60_000;
+  return ownEvent({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 90 * 60_000).toISOString(), ...overrides });
+}
 
 function serveManagement(event: EventDto, opts: { finish?: number } = {}) {
   const decisions: Array<{ userId: string; status: string }> = [];
@@ -67,7 +73,7 @@ describe('event management', () => {
   });
 
   it('asks before finishing and does nothing on NIE', async () => {
-    const event = ownEvent();
+    const event = startedEvent();
     const { calls } = serveManagement(event);
     const { user } = await openManagement(event);
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
@@ -80,7 +86,7 @@ describe('event management', () => {
   });
 
   it('finishes on TAK, says so and goes to the dashboard', async () => {
-    const event = ownEvent();
+    const event = startedEvent();
     const { calls } = serveManagement(event);
     const { user, router } = await openManagement(event);
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
@@ -102,7 +108,7 @@ describe('event management', () => {
   });
 
   it("says 'Coś poszło nie tak, spróbuj ponownie' when finishing fails and stays", async () => {
-    const event = ownEvent();
+    const event = startedEvent();
     serveManagement(event, { finish: 500 });
     const { user, router } = await openManagement(event);
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
@@ -121,6 +127,44 @@ describe('event management', () => {
     expect(screen.getByLabelText('Nazwa wydarzenia')).toHaveValue('Wtorkowy mecz');
     await user.click(edit);
     expect(screen.queryByLabelText('Nazwa wydarzenia')).not.toBeInTheDocument();
+  });
+
+  it('keeps Zakończ off before the start, with the reason, and lets the game be deleted', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    const { user } = await openManagement(event);
+    const finish = screen.getByRole('button', { name: 'Zakończ' });
+    expect(finish).toBeDisabled();
+    expect(finish).toHaveAccessibleDescription(EVENT_MSG.finishBeforeStart);
+    await user.click(finish);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.finish).toBe(0);
+    expect(screen.getByRole('button', { name: 'Usuń' })).toBeEnabled();
+  });
+
+  it('turns Zakończ on when the start comes, without a reload', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], advanceTimers: true });
+    try {
+      const start = Date.now() + 60_000;
+      const event = ownEvent({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 90 * 60_000).toISOString() });
+      serveManagement(event);
+      await openManagement(event);
+      expect(screen.getByRole('button', { name: 'Zakończ' })).toBeDisabled();
+      act(() => jest.advanceTimersByTime(61_000));
+      expect(screen.getByRole('button', { name: 'Zakończ' })).toBeEnabled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('warns that a started game without accepted players ends for no points', async () => {
+    const event = startedEvent();
+    serveManagement(event);
+    server.use(http.get(`${API}/status/events/${event._id}/users`, () => HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [], rejected: [] }, total: 1 }))));
+    await openManagement(event);
+    const finish = screen.getByRole('button', { name: 'Zakończ' });
+    expect(finish).toBeEnabled();
+    await waitFor(() => expect(finish).toHaveAccessibleDescription(EVENT_MSG.finishUncounted));
   });
 
   it('tells a finished game apart and offers no actions', async () => {
