@@ -8,6 +8,26 @@ export interface StatusNotice {
   payload: StatusUpdatePayload;
 }
 
+/**
+ * What the organiser hears about a player of their game (docs/adr/0076): a request to join and an
+ * accepted player leaving are news (stored unseen with flagOwnerUnread, and ringing); someone
+ * taking back a request only refreshes the organiser's lists.
+ */
+export function organiserNotice(
+  event: { id: string; eventName: string; status: StatusUpdatePayload['eventStatus']; ownerId: string },
+  playerId: string,
+  status: 'interested' | null,
+  news: boolean,
+): StatusNotice {
+  return {
+    userId: event.ownerId,
+    payload: {
+      eventId: event.id, eventName: event.eventName, userId: playerId, status, eventStatus: event.status, recordId: null,
+      readBy: !news, forOrganiser: true,
+    },
+  };
+}
+
 /** What completing a game did: the notices to send after commit and whether it counted for the ranking. */
 export type Completion =
   | { kind: 'completed'; notices: StatusNotice[]; counted: boolean }
