@@ -167,6 +167,8 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
     earth: '',
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
+    // Search rows never feed the organiser's news (status and notification routes read the table).
+    ownerUnreadSince: null,
     owner: {
       id: r.owner_id as string, nickName: r.owner_nick as string, name: r.owner_name as string,
       surname: r.owner_surname as string, avatarVersion: (r.owner_avatar as number | null) ?? null,

@@ -17,10 +17,17 @@ function startedEvent(overrides: Partial<EventDto> = {}) {
   return ownEvent({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 90 * 60_000).toISOString(), ...overrides });
 }
 
-function serveManagement(event: EventDto, opts: { finish?: number } = {}) {
+function serveManagement(event: EventDto, opts: { finish?: number; news?: boolean } = {}) {
   const decisions: Array<{ userId: string; status: string }> = [];
-  const calls = { finish: 0, remove: 0 };
+  const calls = { finish: 0, remove: 0, markRead: 0 };
+  let news = opts.news ?? false;
   server.use(
+    http.get(`${API}/status/events/${event._id}/my-status`, () => HttpResponse.json({ status: 'owner', readBy: !news })),
+    http.patch(`${API}/status/events/${event._id}/mark-read`, () => {
+      calls.markRead += 1;
+      news = false;
+      return HttpResponse.json({ msg: 'OK' });
+    }),
     http.get(`${API}/football-events/${event._id}`, () => HttpResponse.json({ event })),
     http.get(`${API}/status/events/${event._id}/users`, () =>
       HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [piotr], rejected: [ewa] }, total: 3 })),
@@ -165,6 +172,21 @@ describe('event management', () => {
     const finish = screen.getByRole('button', { name: 'Zakończ' });
     expect(finish).toBeEnabled();
     await waitFor(() => expect(finish).toHaveAccessibleDescription(EVENT_MSG.finishUncounted));
+  });
+
+  it("marks the organiser's unseen news about the game (requests, players leaving) read on opening", async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event, { news: true });
+    await openManagement(event);
+    await waitFor(() => expect(calls.markRead).toBe(1));
+  });
+
+  it('marks nothing when there is no news', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    await openManagement(event);
+    await screen.findByRole('article', { name: 'Piotr_gra' });
+    expect(calls.markRead).toBe(0);
   });
 
   it('tells a finished game apart and offers no actions', async () => {

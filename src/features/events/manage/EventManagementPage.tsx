@@ -10,7 +10,9 @@ import { EventInfoList } from '../detail/EventInfoList';
 import '../eventErrorToasts';
 import { formatDate, gameTypeLabel } from '../eventFormat';
 import { EventLoadError } from '../EventLoadError';
-import { useDeleteEventMutation, useFinishEventMutation, useGetEventQuery, useGetEventUsersQuery } from '../eventsApi';
+import {
+  useDeleteEventMutation, useFinishEventMutation, useGetEventQuery, useGetEventUsersQuery, useGetMyStatusQuery, useMarkEventReadMutation,
+} from '../eventsApi';
 import { EventForm } from '../form/EventForm';
 import { formStateFromEvent } from '../form/eventForm';
 import { ParticipantManager } from './ParticipantManager';
@@ -44,6 +46,12 @@ export function EventManagementPage() {
   const eventQuery = useGetEventQuery(id);
   const event = eventQuery.data?.event ?? (passed?._id === id ? passed : undefined);
   const { data: users } = useGetEventUsersQuery(id, { skip: !eventQuery.isSuccess });
+  // The organiser's news about this game (requests, players leaving) are seen here: marked read on sight.
+  const { data: mine } = useGetMyStatusQuery(id, { skip: !eventQuery.isSuccess });
+  const [markRead] = useMarkEventReadMutation();
+  useEffect(() => {
+    if (mine?.status === 'owner' && !mine.readBy) void markRead(id);
+  }, [id, mine, markRead]);
   const [finishEvent, finishing] = useFinishEventMutation();
   const [deleteEvent, deleting] = useDeleteEventMutation();
   const [editing, setEditing] = useState(false);
