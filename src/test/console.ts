@@ -1,0 +1,75 @@
+/**
+ * Client tests stay quiet (docs/adr/0079): a console.error or console.warn that a test did not
+ * announce fails it, so noise (an MSW request without a handler, a React act() warning, a failed
+ * prop type) cannot creep back. A test that means to cause one says so first, and the test fails
+ * too if it never came:
+ *
+ *   const logged = expectConsole('error', /Nie udało się wczytać/);
+ *   ...                               // the code under test logs it
+ *   expect(logged.calls).toHaveLength(1);   // optional: what exactly was logged
+ */
+type Level = 'error' | 'warn';
+
+interface Expectation {
+  level: Level;
+  pattern: RegExp;
+  calls: unknown[][];
+}
+
+let expectations: Expectation[] = [];
+let unexpected: Array<{ level: Level; args: unknown[] }> = [];
+const original = { error: console.error, warn: console.warn };
+
+function text(args: unknown[]): string {
+  return args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : typeof a === 'string' ? a : safeJson(a))).join(' ');
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function record(level: Level, args: unknown[]) {
+  const line = text(args);
+  const expected = expectations.find((e) => e.level === level && e.pattern.test(line));
+  if (expected) expected.calls.push(args);
+  else unexpected.push({ level, args });
+}
+
+/** Announces a console message the current test causes on purpose; its calls are kept for assertions. */
+export function expectConsole(level: Level, pattern: RegExp): { calls: unknown[][] } {
+  const expectation: Expectation = { level, pattern, calls: [] };
+  expectations.push(expectation);
+  return expectation;
+}
+
+function check(): void {
+  const problems = [
+    ...unexpected.map(({ level, args }) => `unexpected console.${level}: ${text(args).slice(0, 2000)}`),
+    ...expectations.filter((e) => e.calls.length === 0).map((e) => `expected a console.${e.level} matching ${e.pattern}, none came`),
+  ];
+  expectations = [];
+  unexpected = [];
+  if (problems.length) throw new Error(`${problems.join('\n\n')}\n\n(see src/test/console.ts: expectConsole)`);
+}
+
+/**
+ * Catches console.error and console.warn for the whole file; each test is judged after it ends, and
+ * what is logged after the last test (in afterAll cleanups) fails the file.
+ */
+export function installConsoleGuard(): void {
+  console.error = (...args: unknown[]) => record('error', args);
+  console.warn = (...args: unknown[]) => record('warn', args);
+  afterEach(check);
+  afterAll(() => {
+    try {
+      check();
+    } finally {
+      console.error = original.error;
+      console.warn = original.warn;
+    }
+  });
+}
