@@ -21,7 +21,14 @@ let unexpected: Array<{ level: Level; args: unknown[] }> = [];
 const original = { error: console.error, warn: console.warn };
 
 function text(args: unknown[]): string {
-  return args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : typeof a === 'string' ? a : safeJson(a))).join(' ');
+  return args.map(describeArg).join(' ');
+}
+
+function describeArg(a: unknown): string {
+  if (typeof a === 'string') return a;
+  // Errors from another realm (jsdom's virtual console) are not `instanceof Error` here.
+  if (a && typeof a === 'object' && 'message' in a) return `${(a as Error).name ?? 'Error'}: ${String((a as Error).message)}`;
+  return safeJson(a);
 }
 
 function safeJson(value: unknown): string {

@@ -5,6 +5,11 @@ import '../app/Toaster';
 import { installConsoleGuard } from './console';
 import { server } from './server';
 
+// jsdom plays no media: it answers Audio#play with a "not implemented" console error. The app's
+// chime (features/unread/notificationSound.ts) is a no-op here, as in a browser that refuses sound.
+Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
+Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
