@@ -53,13 +53,19 @@ export function expectConsole(level: Level, pattern: RegExp): { calls: unknown[]
   return expectation;
 }
 
-function check(): void {
+/** What the current test logged without announcing it, and what it announced but never logged; then forgets both. */
+export function takeConsoleProblems(): string[] {
   const problems = [
     ...unexpected.map(({ level, args }) => `unexpected console.${level}: ${text(args).slice(0, 2000)}`),
     ...expectations.filter((e) => e.calls.length === 0).map((e) => `expected a console.${e.level} matching ${e.pattern}, none came`),
   ];
   expectations = [];
   unexpected = [];
+  return problems;
+}
+
+function check(): void {
+  const problems = takeConsoleProblems();
   if (problems.length) throw new Error(`${problems.join('\n\n')}\n\n(see src/test/console.ts: expectConsole)`);
 }
 
