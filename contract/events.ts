@@ -142,7 +142,11 @@ export const statusRecordDto = z.object({
 });
 export type StatusRecordDto = z.infer<typeof statusRecordDto>;
 
-/** Real-time payload sent to a user whose participation changed (and to the organiser). */
+/**
+ * Real-time payload sent to a user whose participation changed, and to the organiser when a player
+ * asks to join or leaves (`forOrganiser`; `userId` is then the player). `readBy` false: news to
+ * ring about, stored unseen on the server too (docs/adr/0076).
+ */
 export const statusUpdatePayload = z.object({
   eventId: z.string(),
   eventName: z.string(),
@@ -151,5 +155,6 @@ export const statusUpdatePayload = z.object({
   eventStatus: z.enum(EVENT_STATUSES),
   recordId: z.string().nullable(),
   readBy: z.boolean(),
+  forOrganiser: z.boolean().optional(),
 });
 export type StatusUpdatePayload = z.infer<typeof statusUpdatePayload>;

@@ -22,5 +22,8 @@ export type SetLocationBody = z.input<typeof setLocationBody>;
 
 export const LOCATION_MSG = {
   cleared: 'Lokalizacja została usunięta',
+  saved: 'Zapisano Twoją lokalizację',
+  saveFailed: 'Nie udało się zapisać lokalizacji',
+  isSaved: 'To Twoja zapisana lokalizacja.',
   unknown: 'Nie udało się ustalić miejscowości dla tej lokalizacji',
 } as const;

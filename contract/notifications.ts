@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { statusRecordDto } from './events';
+import { eventDto, statusRecordDto } from './events';
 import { NOTIFICATION_MSG } from './plain/notifications';
 
 // The mute lengths, messages, defaults and mute rules live in a zod-free module (docs/adr/0035).
@@ -39,5 +39,12 @@ export const muteChatBody = z.object({
 });
 export type MuteChatBody = z.input<typeof muteChatBody>;
 
-export const unreadNotificationsResponse = z.object({ unreadNotifications: z.array(statusRecordDto) });
+/** An organiser's game with news they have not seen: requests to join, accepted players leaving (docs/adr/0076). */
+export const organiserNotification = z.object({ eventID: eventDto, since: z.string() });
+export type OrganiserNotification = z.infer<typeof organiserNotification>;
+
+export const unreadNotificationsResponse = z.object({
+  unreadNotifications: z.array(statusRecordDto),
+  organiserNotifications: z.array(organiserNotification),
+});
 export type UnreadNotificationsResponse = z.infer<typeof unreadNotificationsResponse>;

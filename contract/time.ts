@@ -34,3 +34,16 @@ export function utcToWarsaw(instant: Date | number): { date: string; hour: strin
   const { date, hour } = wallClock(typeof instant === 'number' ? instant : instant.getTime());
   return { date, hour };
 }
+
+/**
+ * Full years of a person born on `birthDate` (YYYY-MM-DD) on the Warsaw date of `now`: what other
+ * players see instead of the date itself (docs/adr/0078). Null for a missing or malformed date.
+ */
+export function ageInYears(birthDate: string | null | undefined, now: Date | number = Date.now()): number | null {
+  const born = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate ?? '');
+  if (!born) return null;
+  const [y, m, d] = utcToWarsaw(now).date.split('-').map(Number);
+  const [by, bm, bd] = born.slice(1).map(Number);
+  const age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return age >= 0 ? age : null;
+}

@@ -113,14 +113,19 @@ export function checkProfileChanges(
 export const userIdParams = z.object({ id: z.uuid({ error: USER_MSG.userNotFound }) });
 export const targetUserBody = z.object({ targetUserId: z.uuid({ error: USER_MSG.userNotFound }) });
 
-/** Another player as GET /users/{id} answers (spec section 3, "User (other player)"). */
+/**
+ * Another player as GET /users/{id} answers (spec section 3, "User (other player)"). `age` is the
+ * age in full years, never the birth date; only one's own profile also carries `birthDate`
+ * (docs/adr/0078).
+ */
 export const publicUser = z.object({
   _id: z.string(),
   nickName: z.string(),
   name: z.string(),
   surname: z.string(),
   avatarUrl: z.string().nullable(),
-  age: z.string().nullable(),
+  age: z.number().int().nullable(),
+  birthDate: z.string().nullable().optional(),
   userStats,
   isLikedByCurrentUser: z.boolean(),
 });

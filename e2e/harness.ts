@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium, MISSING_IN_CI, SKIPPED_LINE } from './chromium.cjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(__dirname, 'artifacts');
 const ROOT = path.resolve(__dirname, '..');
 
@@ -78,9 +78,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/** The Chromium the browser suites drive: CHROMIUM_PATH, then /usr/bin/chromium (docs/adr/0079). */
+export function chromiumPath(): string {
+  const found = findChromium();
+  if (!found) throw new Error(process.env.CI === 'true' ? MISSING_IN_CI : SKIPPED_LINE);
+  return found;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM, launchBrowser } from '../../e2e/harness';
+import { chromiumPath, launchBrowser } from '../../e2e/harness';
 
 export interface PageWeight {
   path: string;
@@ -119,7 +119,7 @@ export async function lighthouseScores(baseUrl: string, paths: string[], runs = 
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: chromiumPath(),
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const out: LighthouseScores[] = [];

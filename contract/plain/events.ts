@@ -84,6 +84,8 @@ export const EVENT_MSG = {
   left: 'Pomyślnie wycofano z wydarzenia',
   statusChanged: 'Status uczestnika został zmieniony',
   distance: 'Odległość musi wynosić od 1 do 50 km',
+  finishBeforeStart: 'Nie możesz zakończyć wydarzenia przed jego rozpoczęciem. Możesz je usunąć.',
+  finishUncounted: 'Nikt nie został zaakceptowany: zakończona gra nie doda punktów do rankingu.',
 } as const;
 
 /** Poland with a margin: a pin outside it is a mistake. */
@@ -162,4 +164,21 @@ export function parseEventChanged(raw: unknown): EventChangedPayload | null {
   if (typeof eventId !== 'string' || eventId.length === 0 || eventId.length > 100) return null;
   if (!(EVENT_CHANGES as readonly unknown[]).includes(change)) return null;
   return { eventId, change: change as EventChange };
+}
+
+/**
+ * The ranking rule (docs/adr/0077), written once: a game counts for the stats and points only when
+ * it has started by the time it ends and had at least one accepted player besides the organiser.
+ */
+export function countsForRanking(game: { startAt: Date | string | number; acceptedPlayers: number }, endedAt: Date | number = Date.now()): boolean {
+  return hasStarted(game.startAt, endedAt) && game.acceptedPlayers > 0;
+}
+
+export function hasStarted(startAt: Date | string | number, now: Date | number = Date.now()): boolean {
+  return new Date(startAt).getTime() <= new Date(now).getTime();
+}
+
+/** Why the organiser cannot press Zakończ now, or null when they can (the server refuses the same). */
+export function finishRefusal(startAt: Date | string | number, now: Date | number = Date.now()): string | null {
+  return hasStarted(startAt, now) ? null : EVENT_MSG.finishBeforeStart;
 }

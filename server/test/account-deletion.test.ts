@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { USER_MSG } from '@contract/users';
 import { userRoom } from '../src/realtime/socket';
-import { createEvent } from './event-fixtures';
+import { createEvent, startGame } from './event-fixtures';
 import { buildTestApp, signUp, TestClient, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -42,7 +42,8 @@ describe('account deletion', () => {
       await bartek.client.post(`/status/events/${e._id}/join`);
       await accept(anna.client, e._id, bartek.user._id);
     }
-    await anna.client.patch(`/status/events/${finished._id}/finish`);
+    await startGame(t, finished._id);
+    expect((await anna.client.patch(`/status/events/${finished._id}/finish`)).statusCode).toBe(200);
     // Anna plays in Celina's game.
     const celinas = await createEvent(celina.client, { eventName: 'Mecz Celiny' });
     await anna.client.post(`/status/events/${celinas._id}/join`);

@@ -25,15 +25,17 @@ describe('avatar upload', () => {
     expect(res.json()).toMatchObject({ msg: USER_MSG.avatarSaved, avatarUrl: url, user: { avatarUrl: url } });
     expect((await me.client.get('/users/current-user')).json().user.avatarUrl).toBe(url);
 
-    const served = await new TestClient(t.app).get(url);
+    const other = await signUp(t);
+    const served = await other.client.get(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Kept by the browser only: a shared cache must not hand a face to someone without a session.
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(served.headers.etag).toBe('"avatar-1"');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 200 });
 
-    const again = await new TestClient(t.app).request({ method: 'GET', url, headers: { 'if-none-match': '"avatar-1"' } });
+    const again = await other.client.request({ method: 'GET', url, headers: { 'if-none-match': '"avatar-1"' } });
     expect(again.statusCode).toBe(304);
   });
 
@@ -43,7 +45,7 @@ describe('avatar upload', () => {
     const second = await upload(me.client, await image(640, 480, 'webp'));
     expect(second.json().avatarUrl).toBe(`/api/v1/users/${me.user._id}/avatar?v=2`);
     const old = await me.client.get(`/users/${me.user._id}/avatar?v=1`);
-    expect(old.headers['cache-control']).toBe('public, no-cache');
+    expect(old.headers['cache-control']).toBe('private, no-cache');
     expect(old.headers.etag).toBe('"avatar-2"');
     const rows = await t.database.pool.query('SELECT count(*)::int AS n FROM avatars WHERE user_id = $1', [me.user._id]);
     expect(rows.rows[0].n).toBe(1);
@@ -92,5 +94,26 @@ describe('avatar upload', () => {
     const res = await me.client.request({ method: 'PUT', url: '/users/current-user/avatar', payload: jpeg, headers: { 'content-type': 'image/jpeg' }, xsrf: false });
     expect(res.statusCode).toBe(403);
     expect((await me.client.get(`/users/${me.user._id}/avatar?v=1`)).statusCode).toBe(404);
+  });
+
+  it('is shown only to signed-in people (docs/adr/0078)', async () => {
+    const me = await signUp(t);
+    const url = (await upload(me.client, await image(200, 200))).json().avatarUrl as string;
+    const visitor = await new TestClient(t.app).get(url);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['content-type']).toContain('application/json');
+    expect((await me.client.get(url)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for a deleted account's avatar, at its old URL and without a version", async () => {
+    const gone = await signUp(t);
+    const url = (await upload(gone.client, await image(200, 200))).json().avatarUrl as string;
+    const viewer = await signUp(t);
+    expect((await viewer.client.get(url)).statusCode).toBe(200);
+    expect((await gone.client.delete('/users/current-user/delete')).statusCode).toBe(200);
+    const res = await viewer.client.get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe(USER_MSG.userNotFound);
+    expect((await viewer.client.get(`/users/${gone.user._id}/avatar`)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { CHAT_MSG, type ChatMessage, type ChatRoom } from '@contract/chat';
 import { insertMessage } from '../src/repositories/chat-messages';
 import { acceptedGame, joinAndAccept, setStatus, type Person } from './chat-fixtures';
-import { createEvent } from './event-fixtures';
+import { createEvent, startGame } from './event-fixtures';
 import { buildTestApp, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -55,6 +55,7 @@ describe('group rooms follow the game', () => {
 
   it('keeps the room after the game is completed', async () => {
     const { owner, players, event, roomId } = await acceptedGame(t, 1);
+    await startGame(t, event._id);
     expect((await owner.client.patch(`/status/events/${event._id}/finish`)).statusCode).toBe(200);
     expect((await rooms(players[0])).map((r) => r.roomId)).toEqual([roomId]);
   });

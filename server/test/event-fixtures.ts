@@ -29,3 +29,14 @@ export async function createEvent(client: TestClient, overrides: Record<string, 
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
   return res.json().event as { _id: string; eventName: string; startDateTime: string };
 }
+
+/**
+ * Moves a game's start into the past (its end stays ahead), as if the clock had reached it: the
+ * organiser may finish only a game that has started (docs/adr/0077).
+ */
+export async function startGame(t: { database: { pool: { query(sql: string, params: unknown[]): Promise<unknown> } } }, eventId: string) {
+  await t.database.pool.query(
+    "UPDATE events SET start_at = now() - interval '10 minutes', end_at = greatest(end_at, now() + interval '1 hour') WHERE id = $1",
+    [eventId],
+  );
+}

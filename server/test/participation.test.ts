@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { EVENT_MSG } from '@contract/events';
 import { tickEventClock } from '../src/jobs/event-clock';
-import { createEvent } from './event-fixtures';
+import { createEvent, startGame } from './event-fixtures';
 import { buildTestApp, signUp, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
@@ -48,6 +48,7 @@ describe('asking to join and the organiser deciding', () => {
     await player.client.patch(`/status/events/${id}/mark-read`);
     expect((await player.client.get('/status/my-events')).json().userEvents[0].readBy).toBe(true);
 
+    await startGame(t, id);
     expect((await organiser.client.patch(`/status/events/${id}/finish`)).json().msg).toBe(EVENT_MSG.completed);
     expect((await player.client.get('/status/my-events')).json().userEvents[0]).toMatchObject({ status: 'finished', readBy: false });
     expect(await stats(player.client)).toMatchObject({ gamesPlayed: 1, eventsOrganized: 0, points: 10 });

@@ -1,4 +1,5 @@
 import { MSG } from '@contract/messages';
+import { ageInYears } from '@contract/time';
 import { USER_MSG } from '@contract/users';
 import { buildTestApp, signUp, TestClient, type TestApp } from './helpers';
 
@@ -18,11 +19,30 @@ describe("another player's profile", () => {
     expect(res.statusCode).toBe(200);
     const { user } = res.json();
     expect(user).toEqual({
-      _id: other.user._id, nickName: other.body.nickName, name: 'Anna', surname: 'Zięba', avatarUrl: null, age: '1995-04-12',
+      _id: other.user._id, nickName: other.body.nickName, name: 'Anna', surname: 'Zięba', avatarUrl: null, age: ageInYears('1995-04-12'),
       userStats: { userID: other.user._id, gamesPlayed: 0, eventsOrganized: 0, totalLikes: 0, points: 0 },
       isLikedByCurrentUser: false,
     });
     expect(res.body).not.toContain(other.body.email);
+  });
+
+  it("never shows another player's birth date: an age in years, or nothing without a date", async () => {
+    const me = await signUp(t);
+    const other = await signUp(t, { age: '2000-01-01' });
+    const res = await me.client.get(`/users/${other.user._id}`);
+    expect(res.body).not.toContain('2000-01-01');
+    expect(res.json().user).not.toHaveProperty('birthDate');
+    expect(res.json().user.age).toBe(ageInYears('2000-01-01'));
+    expect(res.json().user.age).toBeGreaterThanOrEqual(25);
+    await t.database.pool.query('UPDATE users SET birth_date = NULL WHERE id = $1', [other.user._id]);
+    expect((await me.client.get(`/users/${other.user._id}`)).json().user.age).toBeNull();
+  });
+
+  it('keeps the birth date on my own profile', async () => {
+    const me = await signUp(t, { age: '1990-02-03' });
+    const { user } = (await me.client.get(`/users/${me.user._id}`)).json();
+    expect(user).toMatchObject({ birthDate: '1990-02-03', age: ageInYears('1990-02-03') });
+    expect((await me.client.get('/users/current-user')).json().user.age).toBe('1990-02-03');
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one, and needs a session', async () => {

@@ -1,6 +1,6 @@
 import { chatSlice, type ChatState } from '../features/chat/chatSlice';
 import { filteredEventsSlice, type FilteredEventsState } from '../features/events/filteredEventsSlice';
-import { locationSlice, type LocationState } from '../features/location/locationSlice';
+import { addLocationListeners, locationSlice, type LocationState } from '../features/location/locationSlice';
 import { addMapThemeListeners, mapThemeSlice, type MapTheme } from '../features/map/mapThemeSlice';
 import { addUnreadListeners } from '../features/unread/unreadListeners';
 import { unreadSlice, type UnreadState } from '../features/unread/unreadSlice';
@@ -33,4 +33,5 @@ export function injectSignedInSlices(): void {
 export function addSignedInListeners(startListening: AppStartListening): void {
   addUnreadListeners(startListening);
   addMapThemeListeners(startListening);
+  addLocationListeners(startListening);
 }

@@ -30,6 +30,11 @@ export interface StoreOptions {
   createSocket?: SocketFactory;
   /** Tests pass the signed-in part itself, so it is there from the start; the app downloads it at sign-in. */
   signedInPart?: typeof SignedInPartModule;
+  /**
+   * When Redux Toolkit's development checks warn that they took long. Tests on a busy machine raise
+   * it: the time says nothing about the code, and a warning fails a client test (src/test/console.ts).
+   */
+  checksWarnAfterMs?: number;
 }
 
 const signedInParts = new WeakMap<object, () => Promise<void>>();
@@ -67,7 +72,11 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
     reducer: rootReducer as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault()
+      getDefault(
+        options.checksWarnAfterMs
+          ? { immutableCheck: { warnAfter: options.checksWarnAfterMs }, serializableCheck: { warnAfter: options.checksWarnAfterMs } }
+          : {},
+      )
         .prepend(listener.middleware)
         .concat(api.middleware, errorToastMiddleware, createSocketMiddleware(options.createSocket, loadPart)),
   });

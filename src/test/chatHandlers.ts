@@ -11,7 +11,7 @@ export const chatDefaultHandlers = [
   http.get(`${API}/chat/rooms`, () => HttpResponse.json({ chatRooms: [] })),
   http.get(`${API}/chat/event-participants`, () => HttpResponse.json({ participants: [] })),
   http.get(`${API}/notifications/preferences`, () => HttpResponse.json({ preferences: DEFAULT_PREFERENCES })),
-  http.get(`${API}/notifications/unread`, () => HttpResponse.json({ unreadNotifications: [] })),
+  http.get(`${API}/notifications/unread`, () => HttpResponse.json({ unreadNotifications: [], organiserNotifications: [] })),
   http.patch(`${API}/chat/messages/read`, () => HttpResponse.json({ msg: 'OK' })),
 ];
 

@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ChatRoom } from '@contract/chat';
-import { DEFAULT_PREFERENCES, type NotificationPreferences } from '@contract/notifications';
+import { DEFAULT_PREFERENCES, type NotificationPreferences, type OrganiserNotification } from '@contract/notifications';
 import type { StatusRecordDto } from '@contract/events';
 import { API, signedIn } from './fixtures';
 import { setupTestStore } from './render';
@@ -9,12 +9,12 @@ import { server } from './server';
 
 /** A signed-in store whose fake socket is connected, with the given rooms, preferences and unread notifications. */
 export async function chatReadyStore(
-  opts: { rooms?: ChatRoom[]; prefs?: Partial<NotificationPreferences>; unread?: StatusRecordDto[] } = {},
+  opts: { rooms?: ChatRoom[]; prefs?: Partial<NotificationPreferences>; unread?: StatusRecordDto[]; organiser?: OrganiserNotification[] } = {},
 ) {
   server.use(
     http.get(`${API}/chat/rooms`, () => HttpResponse.json({ chatRooms: opts.rooms ?? [] })),
     http.get(`${API}/notifications/preferences`, () => HttpResponse.json({ preferences: { ...DEFAULT_PREFERENCES, ...opts.prefs } })),
-    http.get(`${API}/notifications/unread`, () => HttpResponse.json({ unreadNotifications: opts.unread ?? [] })),
+    http.get(`${API}/notifications/unread`, () => HttpResponse.json({ unreadNotifications: opts.unread ?? [], organiserNotifications: opts.organiser ?? [] })),
   );
   const { store, sockets } = setupTestStore(signedIn());
   store.dispatch({ type: 'test/start' });

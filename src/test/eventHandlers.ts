@@ -11,4 +11,6 @@ export const eventDefaultHandlers = [
   http.get(`${API}/location/decrypt`, () => HttpResponse.json({ latitude: null, longitude: null, City: null, region: null, Country: null })),
   http.get(`${API}/football-events`, () => HttpResponse.json({ events: [] })),
   http.get('http://localhost/towns-pl.json', () => HttpResponse.json(townsFile)),
+  // The management page reads the organiser's unseen news of the game; none unless a test says so.
+  http.get(`${API}/status/events/:id/my-status`, () => HttpResponse.json({ status: null, readBy: true })),
 ];

@@ -38,7 +38,7 @@ function RouterProbe({ router }: { router: TestRouter }) {
 /** A fresh store with a fake socket, so no test ever opens a real connection, and its signed-in part in from the start. */
 export function setupTestStore(preloadedState?: Partial<RootState>) {
   const createSocket = fakeSocketFactory();
-  return { store: setupStore(preloadedState, { createSocket, signedInPart }), sockets: createSocket.sockets };
+  return { store: setupStore(preloadedState, { createSocket, signedInPart, checksWarnAfterMs: 5000 }), sockets: createSocket.sockets };
 }
 
 /** Renders the app's real routes at `path` with a real store, the providers and a memory router. */

@@ -147,6 +147,11 @@ export const events = pgTable(
     earth: earth('earth').generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Since when the organiser has news they have not seen (a request to join, an accepted player
+     * leaving); null when they have seen everything. The organiser's counterpart of participations.read_by.
+     */
+    ownerUnreadSince: timestamp('owner_unread_since', { withTimezone: true }),
   },
   (t) => [
     // Only what search and the map can return: public games not finished yet. Migration 0004 adds
@@ -177,6 +182,19 @@ export const participations = pgTable(
   },
   (t) => [uniqueIndex('participations_event_user_key').on(t.eventId, t.userId), index('participations_user_idx').on(t.userId)],
 );
+
+/** A signed-in person's saved location (docs/adr/0075): with the account, never with the browser. */
+export const savedLocations = pgTable('saved_locations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  city: text('city'),
+  region: text('region'),
+  country: text('country'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

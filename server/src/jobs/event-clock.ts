@@ -17,10 +17,11 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
   for (;;) {
     const due = await findDueEvents(db, 100);
     for (const id of due) {
-      const notices = await completeEvent(db, id);
-      if (notices) {
+      // Past its end, a game has started: completeEvent applies the ranking rule (an empty one counts for nobody).
+      const outcome = await completeEvent(db, id);
+      if (outcome.kind === 'completed') {
         completed += 1;
-        sendStatusUpdates(app, notices);
+        sendStatusUpdates(app, outcome.notices);
         await sendEventChanged(app, { id }, 'completed');
       }
     }

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { formatAddress, GAME_TYPES, SEARCH_TOTAL_BOUND, type MapEventDto, type EventDto, type EventStatus, type EventValues } from '@contract/events';
 import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
@@ -99,6 +99,30 @@ export async function findOwnedEvents(ex: Executor, ownerId: string): Promise<Ev
   return rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
 }
 
+/**
+ * The organiser has news about their game (a request to join, an accepted player leaving): unseen
+ * until they look (docs/adr/0076). The first unseen moment is kept.
+ */
+export async function flagOwnerUnread(ex: Executor, eventId: string): Promise<void> {
+  await ex.update(events).set({ ownerUnreadSince: sql`coalesce(${events.ownerUnreadSince}, now())` }).where(eq(events.id, eventId));
+}
+
+/** The organiser has seen their game's news; false when they do not own it. */
+export async function markOwnerRead(ex: Executor, eventId: string, ownerId: string): Promise<boolean> {
+  const rows = await ex
+    .update(events)
+    .set({ ownerUnreadSince: null })
+    .where(and(eq(events.id, eventId), eq(events.ownerId, ownerId)))
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** The organiser's games with news they have not seen, oldest news first. */
+export async function findOwnerUnread(ex: Executor, ownerId: string): Promise<EventWithOwner[]> {
+  const rows = await selectWithOwner(ex, and(eq(events.ownerId, ownerId), isNotNull(events.ownerUnreadSince)));
+  return rows.sort((a, b) => a.ownerUnreadSince!.getTime() - b.ownerUnreadSince!.getTime());
+}
+
 /** Sets a new status only from the given ones; returns the event when this call made the change. */
 export async function transitionEvent(ex: Executor, id: string, from: EventStatus[], to: EventStatus): Promise<EventRow | undefined> {
   const [row] = await ex
@@ -143,6 +167,8 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
     earth: '',
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
+    // Search rows never feed the organiser's news (status and notification routes read the table).
+    ownerUnreadSince: null,
     owner: {
       id: r.owner_id as string, nickName: r.owner_nick as string, name: r.owner_name as string,
       surname: r.owner_surname as string, avatarVersion: (r.owner_avatar as number | null) ?? null,

@@ -60,27 +60,30 @@ export async function listForEvent(ex: Executor, eventId: string) {
     .orderBy(participations.createdAt);
 }
 
-/**
- * Completing a game: accepted players become `finished` (unseen) and get a game played; the
- * organiser gets an event organised. Points follow by the generated column.
- */
-export async function finishParticipants(ex: Executor, eventId: string, ownerId: string): Promise<ParticipationRow[]> {
-  const finished = await ex
+/** Completing a game: its accepted players become `finished` (unseen), the game's line-up for good. */
+export async function finishParticipants(ex: Executor, eventId: string): Promise<ParticipationRow[]> {
+  return ex
     .update(participations)
     .set({ status: 'finished', readBy: false, updatedAt: new Date() })
     .where(and(eq(participations.eventId, eventId), eq(participations.status, 'accepted')))
     .returning();
-  if (finished.length) {
+}
+
+/**
+ * A game that counts (countsForRanking): each player gets a game played and the organiser an event
+ * organised. Points follow by the generated column.
+ */
+export async function countGame(ex: Executor, ownerId: string, playerIds: string[]): Promise<void> {
+  if (playerIds.length) {
     await ex
       .update(userStats)
       .set({ gamesPlayed: sql`${userStats.gamesPlayed} + 1` })
-      .where(inArray(userStats.userId, finished.map((p) => p.userId)));
+      .where(inArray(userStats.userId, playerIds));
   }
   await ex
     .update(userStats)
     .set({ eventsOrganized: sql`${userStats.eventsOrganized} + 1` })
     .where(eq(userStats.userId, ownerId));
-  return finished;
 }
 
 /** A cancelled game: everyone still in it is told (their record turns unseen). */

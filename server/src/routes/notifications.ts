@@ -8,7 +8,7 @@ import {
 } from '@contract/notifications';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { isMember } from '../repositories/chat';
-import { findEvent, toEventDto } from '../repositories/events';
+import { findEvent, findOwnerUnread, toEventDto } from '../repositories/events';
 import {
   getPreferences, markRecordRead, muteEvent, muteRoom, unmuteEvent, unmuteRoom, unreadRecords, updateSwitches,
 } from '../repositories/notifications';
@@ -54,7 +54,10 @@ export async function notificationRoutes(root: FastifyInstance): Promise<void> {
         updatedAt: r.updatedAt.toISOString(),
       });
     }
-    return { unreadNotifications };
+    const organiserNotifications = (await findOwnerUnread(db, request.user!.id))
+      .filter((e) => e.status !== 'cancelled')
+      .map((e) => ({ eventID: toEventDto(e), since: e.ownerUnreadSince!.toISOString() }));
+    return { unreadNotifications, organiserNotifications };
   });
 
   app.post(

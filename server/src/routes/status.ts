@@ -7,23 +7,21 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
 import { sendEventChanged } from '../realtime/event-changed';
-import { findEvent, findOwnedEvents, toEventDto, type EventWithOwner } from '../repositories/events';
+import { findEvent, findOwnedEvents, flagOwnerUnread, markOwnerRead, toEventDto, type EventWithOwner } from '../repositories/events';
 import {
   deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, markRead, setParticipationStatus,
 } from '../repositories/participations';
 import { avatarUrlOf, getStats } from '../repositories/users';
 import { syncGroupMembership } from '../services/chat-rooms';
-import { completeEvent, type StatusNotice } from '../services/event-lifecycle';
+import { completeEvent, organiserNotice, type StatusNotice } from '../services/event-lifecycle';
 import { idParams } from './events';
 
 const msg = z.object({ msg: z.string() });
 const participant = z.object({ _id: z.string(), nickName: z.string(), name: z.string(), surname: z.string(), avatarUrl: z.string().nullable() });
 
-function notice(event: EventWithOwner, userId: string, status: StatusNotice['payload']['status'], recordId: string | null, to = userId): StatusNotice {
-  return {
-    userId: to,
-    payload: { eventId: event.id, eventName: event.eventName, userId, status, eventStatus: event.status, recordId, readBy: to !== userId },
-  };
+/** A change the organiser made to a player's participation: news for that player. */
+function notice(event: EventWithOwner, userId: string, status: StatusNotice['payload']['status'], recordId: string | null): StatusNotice {
+  return { userId, payload: { eventId: event.id, eventName: event.eventName, userId, status, eventStatus: event.status, recordId, readBy: false } };
 }
 
 export async function statusRoutes(root: FastifyInstance): Promise<void> {
@@ -46,7 +44,13 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/status/my-events',
-    { schema: { response: { 200: z.object({ userEvents: z.array(statusRecordDto), ownedEvents: z.array(z.custom<EventDto>()) }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({ userEvents: z.array(statusRecordDto), ownedEvents: z.array(z.custom<EventDto>()), ownedUnread: z.array(z.string()) }),
+        },
+      },
+    },
     async (request) => {
       const me = request.user!.id;
       const [records, owned] = await Promise.all([listForUser(db, me), findOwnedEvents(db, me)]);
@@ -66,7 +70,9 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
           updatedAt: r.updatedAt.toISOString(),
         }))
         .sort((a, b) => a.eventID.startDateTime.localeCompare(b.eventID.startDateTime));
-      return { userEvents, ownedEvents: owned.map((e) => toEventDto(e)) };
+      // The organiser's games with news they have not seen ('New' on their cards).
+      const ownedUnread = owned.filter((e) => e.ownerUnreadSince !== null && e.status !== 'cancelled').map((e) => e.id);
+      return { userEvents, ownedEvents: owned.map((e) => toEventDto(e)), ownedUnread };
     },
   );
 
@@ -75,7 +81,7 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: idParams, response: { 200: z.object({ status: z.string().nullable(), readBy: z.boolean() }) } } },
     async (request) => {
       const event = await visibleEvent(request.params.id, request.user!.id);
-      if (event.ownerId === request.user!.id) return { status: 'owner', readBy: true };
+      if (event.ownerId === request.user!.id) return { status: 'owner', readBy: event.ownerUnreadSince === null };
       const record = await findParticipation(db, event.id, request.user!.id);
       return { status: record?.status ?? null, readBy: record?.readBy ?? true };
     },
@@ -89,12 +95,17 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
       const event = await visibleEvent(request.params.id, me);
       if (event.ownerId === me) throw new ConflictError(EVENT_MSG.ownEvent);
       if (isFinishedStatus(event.status) || event.endAt.getTime() <= Date.now()) throw new ConflictError(EVENT_MSG.finished);
-      const created = await insertInterest(db, event.id, me);
+      // The request and the organiser's unseen news are one write.
+      const created = await db.transaction(async (tx) => {
+        const row = await insertInterest(tx, event.id, me);
+        if (row) await flagOwnerUnread(tx, event.id);
+        return row;
+      });
       if (!created) {
         const existing = await findParticipation(db, event.id, me);
         throw new ConflictError(existing?.status === 'rejected' ? EVENT_MSG.rejected : EVENT_MSG.alreadyHasStatus);
       }
-      sendStatusUpdates(app, [notice(event, me, 'interested', created.id, event.ownerId)]);
+      sendStatusUpdates(app, [organiserNotice(event, me, 'interested', true)]);
       return reply.status(201).send({ msg: EVENT_MSG.joined, status: 'interested' });
     },
   );
@@ -105,12 +116,15 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     const record = await findParticipation(db, event.id, me);
     const canLeave = record && (record.status === 'interested' || record.status === 'accepted') && !isFinishedStatus(event.status);
     if (!canLeave) throw new ConflictError(EVENT_MSG.cannotLeave);
+    // An accepted player leaving is news for the organiser; taking back a request is not.
+    const news = record.status === 'accepted';
     // Leaving the game is leaving its group chat, in the same transaction.
     const chat = await db.transaction(async (tx) => {
       await deleteParticipation(tx, record.id);
+      if (news) await flagOwnerUnread(tx, event.id);
       return syncGroupMembership(tx, event, me, null);
     });
-    sendStatusUpdates(app, [notice(event, me, null, null, event.ownerId)]);
+    sendStatusUpdates(app, [organiserNotice(event, me, null, news)]);
     sendChatNotices(app, chat);
     // An accepted player leaving changes the line-up the others see.
     if (record.status === 'accepted') await sendEventChanged(app, event, 'updated');
@@ -188,15 +202,17 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch('/status/events/:id/finish', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
     const event = await ownedEvent(request.params.id, request.user!.id);
-    const notices = await completeEvent(db, event.id);
-    if (!notices) throw new ConflictError(EVENT_MSG.finished);
-    sendStatusUpdates(app, notices);
+    const outcome = await completeEvent(db, event.id);
+    if (outcome.kind === 'notStarted') throw new ConflictError(EVENT_MSG.finishBeforeStart);
+    if (outcome.kind === 'alreadyFinished') throw new ConflictError(EVENT_MSG.finished);
+    sendStatusUpdates(app, outcome.notices);
     await sendEventChanged(app, event, 'completed');
     return { msg: EVENT_MSG.completed };
   });
 
   app.patch('/status/events/:id/mark-read', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
-    await markRead(db, request.params.id, request.user!.id);
+    // The organiser reads their game's news; a player their own record.
+    if (!(await markOwnerRead(db, request.params.id, request.user!.id))) await markRead(db, request.params.id, request.user!.id);
     return { msg: 'OK' };
   });
 }

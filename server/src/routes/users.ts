@@ -5,6 +5,7 @@ import { sessionUser } from '@contract/auth';
 import { MSG } from '@contract/messages';
 import { TWO_FACTOR_MSG } from '@contract/two-factor';
 import { singleLineText } from '@contract/text';
+import { ageInYears } from '@contract/time';
 import {
   AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, checkProfileChanges, updateProfileRequest, userIdParams,
 } from '@contract/users';
@@ -98,10 +99,13 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       const user = await findUserById(db, request.params.id);
       if (!user || !user.isActive) throw new NotFoundError(USER_MSG.userNotFound);
       const [userStats, liked] = await Promise.all([getStats(db, user.id), isLiked(db, request.user!.id, user.id)]);
+      // Others see an age in years, never the birth date; one's own profile keeps the date (docs/adr/0078).
+      const own = user.id === request.user!.id;
       return {
         user: {
           _id: user.id, nickName: user.nickName, name: user.name, surname: user.surname,
-          avatarUrl: avatarUrlOf(user.id, user.avatarVersion), age: user.birthDate, userStats, isLikedByCurrentUser: liked,
+          avatarUrl: avatarUrlOf(user.id, user.avatarVersion), age: ageInYears(user.birthDate), ...(own ? { birthDate: user.birthDate } : {}),
+          userStats, isLikedByCurrentUser: liked,
         },
       };
     },
@@ -188,10 +192,12 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
+  // A face is personal data and every screen showing one is for signed-in people: avatars need a
+  // session and only the browser may keep them (docs/adr/0078). A deleted account's is gone (404).
   app.get(
     '/users/:id/avatar',
-    // The picture is the same for everyone: it keeps its own Cache-Control instead of no-store.
-    { config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: singleLineText((s) => s.max(12)).optional() }) } },
+    // Private cache only (the picture needs a session): it keeps its own Cache-Control instead of no-store.
+    { preHandler: app.requireUser, config: { cacheable: true }, schema: { params: userIdParams, querystring: z.object({ v: singleLineText((s) => s.max(12)).optional() }) } },
     async (request, reply) => {
       const avatar = await findAvatar(db, request.params.id);
       if (!avatar) throw new NotFoundError(USER_MSG.userNotFound);
@@ -202,7 +208,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
         .header('Content-Type', avatar.mime)
         .header('ETag', etag)
         .header('Last-Modified', avatar.updatedAt.toUTCString())
-        .header('Cache-Control', current ? `public, max-age=${YEAR_S}, immutable` : 'public, no-cache');
+        .header('Cache-Control', current ? `private, max-age=${YEAR_S}, immutable` : 'private, no-cache');
       const match = request.headers['if-none-match'];
       if (match && match.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
       return reply.send(avatar.data);

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { chatMembers, chatRooms, events, participations, users } from '../db/schema';
+import { flagOwnerUnread } from '../repositories/events';
 import { deleteUserSessions } from '../repositories/sessions';
 import { removeLikesGiven } from '../repositories/profiles';
 import { avatarUrlOf } from '../repositories/users';
-import { cancelEvent, type StatusNotice } from './event-lifecycle';
+import { cancelEvent, organiserNotice, type StatusNotice } from './event-lifecycle';
 
 export interface DeletionOutcome {
   avatarUrlToDelete: string | null;
@@ -49,11 +50,11 @@ export async function deleteAccount(db: Db, userId: string): Promise<DeletionOut
           inArray(events.status, [...NOT_FINISHED]),
         ),
       );
-    for (const { event } of joined) {
-      statusNotices.push({
-        userId: event.ownerId,
-        payload: { eventId: event.id, eventName: event.eventName, userId, status: null, eventStatus: event.status, recordId: null, readBy: false },
-      });
+    for (const { event, record } of joined) {
+      // Like leaving: an accepted player going is news for the organiser (docs/adr/0076).
+      const news = record.status === 'accepted';
+      if (news) await flagOwnerUnread(tx, event.id);
+      statusNotices.push(organiserNotice(event, userId, null, news));
     }
 
     // Private rooms go with the person; group rooms of their games go with the games (cascade).

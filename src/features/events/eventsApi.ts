@@ -27,6 +27,13 @@ export interface Bounds {
   maxLon: number;
 }
 
+export interface MyEventsResponse {
+  userEvents: StatusRecordDto[];
+  ownedEvents: EventDto[];
+  /** My games with news I have not seen (requests to join, accepted players leaving). */
+  ownedUnread: string[];
+}
+
 /** What the add/edit form sends: its fields plus the values the spec's client derives. */
 export type EventPayload = EventInput & { startDateTime: string; endDateTime: string; addressString: string };
 
@@ -64,7 +71,7 @@ export const eventsApi = api.injectEndpoints({
       invalidatesTags: (_r, error, id) =>
         error ? [] : [idTag('Event', id), listTag('Event'), listTag('MyEvents'), idTag('EventUsers', id)],
     }),
-    getMyEvents: build.query<{ userEvents: StatusRecordDto[]; ownedEvents: EventDto[] }, void>({
+    getMyEvents: build.query<MyEventsResponse, void>({
       query: () => '/status/my-events',
       providesTags: [listTag('MyEvents')],
     }),
@@ -118,6 +125,7 @@ export const eventsApi = api.injectEndpoints({
         dispatch(
           eventsApi.util.updateQueryData('getMyEvents', undefined, (draft) => {
             for (const record of draft.userEvents) if (record.eventID._id === id) record.readBy = true;
+            draft.ownedUnread = (draft.ownedUnread ?? []).filter((owned) => owned !== id);
           }),
         );
         dispatch(

@@ -72,4 +72,22 @@ describe('geolocation on the dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Gdzie chcesz grać?' })).not.toBeInTheDocument();
     expect(sessionStorage.getItem('locationPopupDismissed')).toBe('1');
   });
+
+  it("forgets the location and 'Nie zgadzam się' at sign-out: the next person on this tab starts afresh", async () => {
+    fakeGeolocation('denied');
+    server.use(
+      http.get(`${API}/location/decrypt`, () =>
+        HttpResponse.json({ latitude: 52.4, longitude: 16.9, City: 'Poznań', region: 'wielkopolskie', Country: 'Poland' }),
+      ),
+      http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'Wylogowano' })),
+      http.get(`${API}/auth/logout`, () => HttpResponse.json({ msg: 'Wylogowano' })),
+    );
+    sessionStorage.setItem('locationPopupDismissed', '1');
+    const { user, store } = renderApp('/dashboard', { preloadedState: signedIn() });
+    await waitFor(() => expect(store.getState().location.stored?.City).toBe('Poznań'), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Wyloguj się' }));
+    await waitFor(() => expect(store.getState().session.user).toBeNull());
+    expect(store.getState().location).toMatchObject({ stored: null, loaded: false, popupDismissed: false });
+    expect(sessionStorage.getItem('locationPopupDismissed')).toBeNull();
+  });
 });

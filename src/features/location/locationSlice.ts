@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { DEFAULT_LOCATION } from '@contract/constants';
 import type { StoredLocation } from '@contract/location';
+import type { AppStartListening } from '../../app/listener';
 import { sessionApi } from '../session/sessionApi';
 import { browserPosition } from './browserPosition';
 import { locationApi } from './locationApi';
@@ -25,6 +26,15 @@ function readDismissed(): boolean {
     return globalThis.sessionStorage?.getItem(DISMISSED_KEY) === '1';
   } catch {
     return false;
+  }
+}
+
+/** Sign-out: the next person on this tab has not declined anything. */
+export function forgetPopupDismissed(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(DISMISSED_KEY);
+  } catch {
+    // Storage blocked: nothing was kept either.
   }
 }
 
@@ -92,8 +102,11 @@ export const locationSlice = createSlice({
       .addMatcher(clearLocation.matchFulfilled, (state) => {
         state.stored = EMPTY;
       })
-      // The next person to sign in on this tab starts afresh.
-      .addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), initialState);
+      // The next person to sign in on this tab starts afresh: no location, no "Nie zgadzam się" (docs/adr/0075).
+      .addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => ({
+        ...initialState(),
+        popupDismissed: false,
+      }));
   },
 });
 
@@ -115,4 +128,12 @@ export const selectHomePosition = createSelector([(state: LocationRoot) => state
 export function selectShowLocationPopup(state: LocationRoot): boolean {
   const { loaded, stored, popupDismissed } = state.location;
   return loaded && !hasCoordinates(stored) && !popupDismissed;
+}
+
+/** Sign-out forgets the tab's "Nie zgadzam się" with the rest of the person's location state. */
+export function addLocationListeners(startListening: AppStartListening): void {
+  startListening({
+    matcher: isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected),
+    effect: () => forgetPopupDismissed(),
+  });
 }

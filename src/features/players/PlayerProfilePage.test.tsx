@@ -3,16 +3,25 @@ import { http, HttpResponse } from 'msw';
 import type { PublicUser } from '@contract/users';
 import { API, signedIn, testUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import { formatAge } from './PlayerProfilePage';
 import { server } from '../../test/server';
 
 const zenek: PublicUser = {
-  _id: 'u-2', nickName: 'Zenek', name: 'Zenon', surname: 'Martyniuk', avatarUrl: null, age: '1990-01-01',
+  _id: 'u-2', nickName: 'Zenek', name: 'Zenon', surname: 'Martyniuk', avatarUrl: null, age: 36,
   userStats: { userID: 'u-2', gamesPlayed: 4, eventsOrganized: 1, totalLikes: 2, points: 76 }, isLikedByCurrentUser: false,
 };
 
 function stat(label: string) {
   return screen.getByText(label).nextElementSibling?.textContent;
 }
+
+describe('age in years', () => {
+  it('takes the Polish plural', () => {
+    expect([1, 2, 4, 5, 12, 14, 21, 22, 24, 25, 112, 122].map(formatAge)).toEqual([
+      '1 rok', '2 lata', '4 lata', '5 lat', '12 lat', '14 lat', '21 lat', '22 lata', '24 lata', '25 lat', '112 lat', '122 lata',
+    ]);
+  });
+});
 
 describe('player profile', () => {
   it('shows the player and their statistics, and likes and unlikes them', async () => {
@@ -24,9 +33,11 @@ describe('player profile', () => {
         HttpResponse.json({ msg: 'Usunięto polubienie', isLikedByCurrentUser: false, userStats: zenek.userStats })),
     );
     const { user } = renderApp('/dashboard/profile-users/u-2', { preloadedState: signedIn() });
-    expect(await screen.findByRole('heading', { name: 'Zenek' })).toBeInTheDocument();
+    // The first render loads the signed-in part of the app.
+    expect(await screen.findByRole('heading', { name: 'Zenek' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Profil Gracza' })).toBeInTheDocument();
     expect(screen.getByText('Zenon Martyniuk')).toBeInTheDocument();
+    expect(screen.getByText('36 lat')).toBeInTheDocument();
     expect([stat('Gry rozegrane'), stat('Gry utworzone'), stat('Polubień'), stat('Punkty')]).toEqual(['4', '1', '2', '76']);
 
     await user.click(screen.getByRole('button', { name: 'Poleć użytkownika' }));
@@ -35,6 +46,13 @@ describe('player profile', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń polubienie' }));
     expect(await screen.findByText('Usunięto polubienie')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Poleć użytkownika' })).toBeInTheDocument();
+  });
+
+  it('shows no age when the player gave no birth date', async () => {
+    server.use(http.get(`${API}/users/u-2`, () => HttpResponse.json({ user: { ...zenek, age: null } })));
+    renderApp('/dashboard/profile-users/u-2', { preloadedState: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'Zenek' })).toBeInTheDocument();
+    expect(screen.queryByText(/\d+ (lat|lata|rok)$/)).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal of a like", async () => {

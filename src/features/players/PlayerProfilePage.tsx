@@ -10,6 +10,14 @@ import { useGetUserQuery, useLikeUserMutation } from './playersApi';
 import './players.css';
 import { FRESHNESS } from '../../api/freshness';
 
+/** An age in years with the Polish plural: 1 rok, 22 lata, 25 lat, 112 lat. */
+export function formatAge(years: number): string {
+  const tens = years % 100;
+  const units = years % 10;
+  if (years === 1) return '1 rok';
+  return `${years} ${units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? 'lata' : 'lat'}`;
+}
+
 /** 'Profil Gracza' (spec: Player profile): likes and reports for other people only. */
 export function PlayerProfilePage() {
   const { id } = useParams();
@@ -47,6 +55,7 @@ export function PlayerProfilePage() {
               <p className="profile-names">
                 {user.name} {user.surname}
               </p>
+              {user.age !== null && <p className="profile-age">{formatAge(user.age)}</p>}
             </div>
           </div>
           <ProfileStats stats={user.userStats} />

@@ -56,6 +56,49 @@ describe('navbar bell', () => {
     expect(screen.queryByRole('link', { name: /Nowe wiadomości/ })).not.toBeInTheDocument();
   });
 
+  it("counts my games' news as the organiser: those waiting from before and a request arriving now, with a sound", async () => {
+    const played = jest.mocked(sound.playNotificationSound);
+    played.mockClear();
+    const { store, socket } = await chatReadyStore({ organiser: [{ eventID: makeEvent({ _id: 'e-7' }), since: '2030-06-01T10:00:00.000Z' }] });
+    renderApp('/dashboard', { store });
+    expect(await screen.findByTestId('bell-badge')).toHaveTextContent(/^1$/);
+    // Listeners run after the dispatch: the async act lets them finish.
+    await act(async () =>
+      socket.serverEmit('statusUpdate', {
+        eventId: 'e-8', eventName: 'Moja gra', userId: 'u-9', status: 'interested', eventStatus: 'upcoming', recordId: null, readBy: false,
+        forOrganiser: true,
+      }),
+    );
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent(/^2$/);
+    expect(played).toHaveBeenCalledTimes(1);
+    // Someone taking back a request is not news.
+    // Listeners run after the dispatch: the async act lets them finish.
+    await act(async () =>
+      socket.serverEmit('statusUpdate', {
+        eventId: 'e-9', eventName: 'Inna gra', userId: 'u-9', status: null, eventStatus: 'upcoming', recordId: null, readBy: true, forOrganiser: true,
+      }),
+    );
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent(/^2$/);
+    expect(played).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays quiet about a muted game's requests", async () => {
+    const played = jest.mocked(sound.playNotificationSound);
+    played.mockClear();
+    const { store, socket } = await chatReadyStore({ rooms: [groupRoom('e-1', { unreadCount: 1 })], prefs: { mutedEvents: [{ eventId: 'e-8' }] } });
+    renderApp('/dashboard', { store });
+    expect(await screen.findByTestId('bell-badge')).toHaveTextContent(/^1$/);
+    // Listeners run after the dispatch: the async act lets them finish.
+    await act(async () =>
+      socket.serverEmit('statusUpdate', {
+        eventId: 'e-8', eventName: 'Moja gra', userId: 'u-9', status: 'interested', eventStatus: 'upcoming', recordId: null, readBy: false,
+        forOrganiser: true,
+      }),
+    );
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent(/^1$/);
+    expect(played).not.toHaveBeenCalled();
+  });
+
   it('leaves a muted room out of the count', async () => {
     const { store } = await chatReadyStore({
       rooms: [groupRoom('e-1', { unreadCount: 2 }), groupRoom('e-2', { unreadCount: 5 })],

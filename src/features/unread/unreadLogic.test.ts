@@ -70,6 +70,16 @@ describe('a status update rings', () => {
     expect(shouldNotifyStatus({ update: { ...update, userId: 'u-9' }, me: 'u-1', prefs: prefs() })).toBe(false);
   });
 
+  it('for the organiser when a player asks to join or an accepted one leaves, under the same switches', () => {
+    const news = { ...update, userId: 'u-9', status: 'interested' as const, recordId: null, forOrganiser: true };
+    expect(shouldNotifyStatus({ update: news, me: 'u-1', prefs: prefs() })).toBe(true);
+    expect(shouldNotifyStatus({ update: { ...news, status: null }, me: 'u-1', prefs: prefs() })).toBe(true);
+    expect(shouldNotifyStatus({ update: { ...news, readBy: true }, me: 'u-1', prefs: prefs() })).toBe(false);
+    expect(shouldNotifyStatus({ update: news, me: 'u-1', prefs: prefs({ eventStatusUpdates: false }) })).toBe(false);
+    expect(shouldNotifyStatus({ update: news, me: 'u-1', prefs: prefs({ mutedEvents: [{ eventId: 'e-1' }] }) })).toBe(false);
+    expect(shouldNotifyStatus({ update: news, me: undefined, prefs: prefs() })).toBe(false);
+  });
+
   it('not with event notifications off, nor for a muted game', () => {
     expect(shouldNotifyStatus({ update, me: 'u-1', prefs: prefs({ eventStatusUpdates: false }) })).toBe(false);
     expect(shouldNotifyStatus({ update, me: 'u-1', prefs: prefs({ mutedEvents: [{ eventId: 'e-1' }] }) })).toBe(false);

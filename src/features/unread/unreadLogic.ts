@@ -25,10 +25,15 @@ export function shouldNotifyMessage(args: {
   );
 }
 
-/** A status update rings when it is about me, made by someone else, with event notifications on and the game not muted. */
+/**
+ * A status update rings when it is news for me (about my participation, or, as the organiser, a
+ * request to join or an accepted player leaving my game), with event notifications on and the game
+ * not muted.
+ */
 export function shouldNotifyStatus(args: { update: StatusUpdatePayload; me: string | undefined; prefs: NotificationPreferences }): boolean {
   const { update, me, prefs } = args;
-  return Boolean(me) && update.userId === me && !update.readBy && prefs.eventStatusUpdates && !isEventMuted(prefs, update.eventId);
+  const forMe = update.userId === me || update.forOrganiser === true;
+  return Boolean(me) && forMe && !update.readBy && prefs.eventStatusUpdates && !isEventMuted(prefs, update.eventId);
 }
 
 /** The unread messages a person should be shown: muted rooms and switched-off chat notifications stay quiet. */

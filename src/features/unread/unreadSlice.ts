@@ -51,12 +51,17 @@ export const unreadSlice = createSlice({
         state.rooms[meta.arg.originalArgs] = 0;
       })
       .addMatcher(notificationsApi.endpoints.getUnreadNotifications.matchFulfilled, (state, { payload }) => {
-        state.events = Object.fromEntries(
-          payload.unreadNotifications.map((r) => [
+        state.events = Object.fromEntries([
+          ...payload.unreadNotifications.map((r) => [
             r.eventID._id,
             { recordId: r._id, eventId: r.eventID._id, eventName: r.eventID.eventName, status: r.status, eventStatus: r.eventID.eventStatus },
           ]),
-        );
+          // My games with news (requests, players leaving): read with markEventRead, so no record id.
+          ...(payload.organiserNotifications ?? []).map((n) => [
+            n.eventID._id,
+            { recordId: null, eventId: n.eventID._id, eventName: n.eventID.eventName, status: null, eventStatus: n.eventID.eventStatus },
+          ]),
+        ]);
       })
       .addMatcher(notificationsApi.endpoints.markNotificationRead.matchPending, (state, { meta }) => {
         for (const [eventId, e] of Object.entries(state.events)) if (e.recordId === meta.arg.originalArgs) delete state.events[eventId];

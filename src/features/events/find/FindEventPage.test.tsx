@@ -66,7 +66,7 @@ describe('find event', () => {
     expect(searches).toEqual([]);
   });
 
-  it('fills in the region of a single match, searches and saves the city as the location', async () => {
+  it('fills in the region of a single match and searches, leaving the saved location alone', async () => {
     const { searches, saved } = recordSearches();
     const { user } = await openFind();
     await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
@@ -74,7 +74,35 @@ describe('find event', () => {
     expect(await screen.findByText('Województwo: mazowieckie')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Gierka na Orliku/ })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/event\/e-\d+$/));
     expect(searches).toEqual([expect.objectContaining({ City: 'Warszawa', region: 'mazowieckie', distance: 5 })]);
+    expect(saved()).toBeNull();
+  });
+
+  it("saves the searched town as my location only when I press 'Zapisz jako moją lokalizację'", async () => {
+    const { saved } = recordSearches();
+    const { user, store } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await screen.findByRole('link', { name: /Gierka na Orliku/ });
+    // Typing another town does not change what would be saved: the search on screen does.
+    await user.clear(screen.getByRole('combobox', { name: 'Miasto' }));
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'Kraków');
+    await user.click(screen.getByRole('button', { name: 'Zapisz jako moją lokalizację' }));
+    expect(await screen.findByText('Zapisano Twoją lokalizację: Warszawa')).toBeInTheDocument();
     expect(saved()).toEqual({ City: 'Warszawa', region: 'mazowieckie', Country: 'Poland' });
+    expect(store.getState().location.stored).toMatchObject({ City: 'Warszawa' });
+    expect(await screen.findByText('To Twoja zapisana lokalizacja.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zapisz jako moją lokalizację' })).not.toBeInTheDocument();
+  });
+
+  it('says so when saving the location fails, and keeps the button', async () => {
+    recordSearches();
+    server.use(http.post(`${API}/location/set-location`, () => HttpResponse.json({ msg: 'Nie udało się zapisać lokalizacji' }, { status: 500 })));
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await user.click(await screen.findByRole('button', { name: 'Zapisz jako moją lokalizację' }));
+    expect(await screen.findByText('Nie udało się zapisać lokalizacji')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zapisz jako moją lokalizację' })).toBeEnabled();
   });
 
   it('says "100+" when the server counted only up to its bound', async () => {

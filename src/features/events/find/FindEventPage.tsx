@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { clampDistance, EVENT_LIMITS, formatSearchTotal } from '@contract/plain/events';
+import { LOCATION_MSG, type StoredLocation } from '@contract/location';
 import { TOWNS_COUNTRY } from '@contract/towns';
 import { errorMsg, errorStatus } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notice } from '../../../app/notify';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
@@ -32,7 +34,6 @@ export function FindEventPage() {
   const [region, setRegion] = useState<string | null>(filtered.query?.region ?? stored?.region ?? null);
   const [distance, setDistance] = useState(String(filtered.searchRadius));
   const [alert, setAlert] = useState<string>();
-  const [saveLocation] = useSetLocationMutation();
   const search = useSearchEventsQuery(filtered.query ?? skipToken, FRESHNESS.search);
   // The server's own check of the city (400) reads like ours; anything else is a failed search.
   const serverAlert = search.isError && errorStatus(search.error) === 400 ? errorMsg(search.error) : undefined;
@@ -51,12 +52,9 @@ export function FindEventPage() {
     }
     const query = { City: town?.City ?? city.trim(), region: town?.region ?? region, Country: TOWNS_COUNTRY, distance: km, limit: RESULT_LIMIT };
     dispatch(searchSubmitted({ query, center: town ? { latitude: town.latitude, longitude: town.longitude } : null }));
-    // 'Szukaj' always asks again, even for the same city and distance: games come and go.
+    // 'Szukaj' always asks again, even for the same city and distance: games come and go. The
+    // search centre is the search's own; saving it as the person's location is a separate choice.
     void dispatch(eventsApi.endpoints.searchEvents.initiate(query, { subscribe: false, forceRefetch: true }));
-    // 'Ustaw ręcznie': the searched city becomes the saved location the map starts from.
-    if (town && (stored?.City !== town.City || stored?.region !== town.region)) {
-      void saveLocation({ City: town.City, region: town.region, Country: TOWNS_COUNTRY });
-    }
   };
 
   return (
@@ -102,6 +100,9 @@ export function FindEventPage() {
         </button>
       </form>
       <FormAlert message={alert ?? serverAlert} />
+      {filtered.query && filtered.center && filtered.query.City && (
+        <SaveAsMyLocation City={filtered.query.City} region={filtered.query.region ?? null} stored={stored} />
+      )}
       <SearchResults
         searched={Boolean(filtered.query)}
         loading={search.isFetching}
@@ -112,6 +113,33 @@ export function FindEventPage() {
         radius={filtered.searchRadius}
       />
     </div>
+  );
+}
+
+/**
+ * 'Ustaw ręcznie' (the location popup) leads here: the searched town becomes the person's saved
+ * location, the map's start, only when they say so (docs/adr/0075).
+ */
+function SaveAsMyLocation({ City, region, stored }: { City: string; region: string | null; stored: StoredLocation | null }) {
+  const [saveLocation, { isLoading }] = useSetLocationMutation();
+  if (stored?.City === City && (stored.region ?? null) === region) {
+    return <p className="find-location find-hint">{LOCATION_MSG.isSaved}</p>;
+  }
+  const save = async () => {
+    try {
+      await saveLocation({ City, region, Country: TOWNS_COUNTRY }).unwrap();
+      notice(`${LOCATION_MSG.saved}: ${City}`, 'success');
+    } catch (error) {
+      notice(errorMsg(error) ?? LOCATION_MSG.saveFailed, 'error');
+    }
+  };
+  return (
+    <p className="find-location">
+      <button type="button" className="btn btn-secondary btn-small" disabled={isLoading} onClick={() => void save()}>
+        Zapisz jako moją lokalizację
+      </button>
+      <span className="find-hint">Mapa będzie się otwierać w mieście {City}.</span>
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EVENT_MSG, type EventDto } from '@contract/events';
 import { CONFIRM_QUESTION } from '../../../components/ConfirmDialog';
@@ -11,10 +11,23 @@ const anna = { _id: 'u-5', nickName: 'Anna_gra', name: 'Anna', surname: 'Mak', a
 const piotr = { _id: 'u-6', nickName: 'Piotr_gra', name: 'Piotr', surname: 'Bąk', avatarUrl: null };
 const ewa = { _id: 'u-7', nickName: 'Ewa_gra', name: 'Ewa', surname: 'Wit', avatarUrl: null };
 
-function serveManagement(event: EventDto, opts: { finish?: number } = {}) {
+/** A game of mine that began ten minutes ago: only such a game may be finished (docs/adr/0077). */
+function startedEvent(overrides: Partial<EventDto> = {}) {
+  const start = Date.now() - 10 * 60_000;
+  return ownEvent({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 90 * 60_000).toISOString(), ...overrides });
+}
+
+function serveManagement(event: EventDto, opts: { finish?: number; news?: boolean } = {}) {
   const decisions: Array<{ userId: string; status: string }> = [];
-  const calls = { finish: 0, remove: 0 };
+  const calls = { finish: 0, remove: 0, markRead: 0 };
+  let news = opts.news ?? false;
   server.use(
+    http.get(`${API}/status/events/${event._id}/my-status`, () => HttpResponse.json({ status: 'owner', readBy: !news })),
+    http.patch(`${API}/status/events/${event._id}/mark-read`, () => {
+      calls.markRead += 1;
+      news = false;
+      return HttpResponse.json({ msg: 'OK' });
+    }),
     http.get(`${API}/football-events/${event._id}`, () => HttpResponse.json({ event })),
     http.get(`${API}/status/events/${event._id}/users`, () =>
       HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [piotr], rejected: [ewa] }, total: 3 })),
@@ -67,7 +80,7 @@ describe('event management', () => {
   });
 
   it('asks before finishing and does nothing on NIE', async () => {
-    const event = ownEvent();
+    const event = startedEvent();
     const { calls } = serveManagement(event);
     const { user } = await openManagement(event);
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
@@ -80,7 +93,7 @@ describe('event management', () => {
   });
 
   it('finishes on TAK, says so and goes to the dashboard', async () => {
-    const event = ownEvent();
+    const event = startedEvent();
     const { calls } = serveManagement(event);
     const { user, router } = await openManagement(event);
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
@@ -102,7 +115,7 @@ describe('event management', () => {
   });
 
   it("says 'Coś poszło nie tak, spróbuj ponownie' when finishing fails and stays", async () => {
-    const event = ownEvent();
+    const event = startedEvent();
     serveManagement(event, { finish: 500 });
     const { user, router } = await openManagement(event);
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
@@ -121,6 +134,59 @@ describe('event management', () => {
     expect(screen.getByLabelText('Nazwa wydarzenia')).toHaveValue('Wtorkowy mecz');
     await user.click(edit);
     expect(screen.queryByLabelText('Nazwa wydarzenia')).not.toBeInTheDocument();
+  });
+
+  it('keeps Zakończ off before the start, with the reason, and lets the game be deleted', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    const { user } = await openManagement(event);
+    const finish = screen.getByRole('button', { name: 'Zakończ' });
+    expect(finish).toBeDisabled();
+    expect(finish).toHaveAccessibleDescription(EVENT_MSG.finishBeforeStart);
+    await user.click(finish);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.finish).toBe(0);
+    expect(screen.getByRole('button', { name: 'Usuń' })).toBeEnabled();
+  });
+
+  it('turns Zakończ on when the start comes, without a reload', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], advanceTimers: true });
+    try {
+      const start = Date.now() + 60_000;
+      const event = ownEvent({ startDateTime: new Date(start).toISOString(), endDateTime: new Date(start + 90 * 60_000).toISOString() });
+      serveManagement(event);
+      await openManagement(event);
+      expect(screen.getByRole('button', { name: 'Zakończ' })).toBeDisabled();
+      act(() => jest.advanceTimersByTime(61_000));
+      expect(screen.getByRole('button', { name: 'Zakończ' })).toBeEnabled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('warns that a started game without accepted players ends for no points', async () => {
+    const event = startedEvent();
+    serveManagement(event);
+    server.use(http.get(`${API}/status/events/${event._id}/users`, () => HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [], rejected: [] }, total: 1 }))));
+    await openManagement(event);
+    const finish = screen.getByRole('button', { name: 'Zakończ' });
+    expect(finish).toBeEnabled();
+    await waitFor(() => expect(finish).toHaveAccessibleDescription(EVENT_MSG.finishUncounted));
+  });
+
+  it("marks the organiser's unseen news about the game (requests, players leaving) read on opening", async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event, { news: true });
+    await openManagement(event);
+    await waitFor(() => expect(calls.markRead).toBe(1));
+  });
+
+  it('marks nothing when there is no news', async () => {
+    const event = ownEvent();
+    const { calls } = serveManagement(event);
+    await openManagement(event);
+    await screen.findByRole('article', { name: 'Piotr_gra' });
+    expect(calls.markRead).toBe(0);
   });
 
   it('tells a finished game apart and offers no actions', async () => {

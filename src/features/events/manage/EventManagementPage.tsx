@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EventDto } from '@contract/events';
-import { EVENT_MSG, isFinishedStatus } from '@contract/plain/events';
+import { EVENT_MSG, finishRefusal, isFinishedStatus } from '@contract/plain/events';
 import { useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../app/notify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -10,7 +10,9 @@ import { EventInfoList } from '../detail/EventInfoList';
 import '../eventErrorToasts';
 import { formatDate, gameTypeLabel } from '../eventFormat';
 import { EventLoadError } from '../EventLoadError';
-import { useDeleteEventMutation, useFinishEventMutation, useGetEventQuery, useGetEventUsersQuery } from '../eventsApi';
+import {
+  useDeleteEventMutation, useFinishEventMutation, useGetEventQuery, useGetEventUsersQuery, useGetMyStatusQuery, useMarkEventReadMutation,
+} from '../eventsApi';
 import { EventForm } from '../form/EventForm';
 import { formStateFromEvent } from '../form/eventForm';
 import { ParticipantManager } from './ParticipantManager';
@@ -19,6 +21,21 @@ import './EventManagementPage.css';
 import { FRESHNESS } from '../../../api/freshness';
 
 type Pending = 'finish' | 'delete' | null;
+
+/** setTimeout's longest wait (about 24.8 days); a later start is checked again after it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Why Zakończ is off (the server's own rule, docs/adr/0077), re-read when the game's start comes. */
+function useFinishRefusal(startDateTime: string | undefined): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  const startAt = startDateTime ? new Date(startDateTime).getTime() : NaN;
+  useEffect(() => {
+    if (!Number.isFinite(startAt) || startAt <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(startAt - now + 50, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [startAt, now]);
+  return Number.isFinite(startAt) ? finishRefusal(startAt, now) : null;
+}
 
 /** The organiser's page of one game (spec: Event management). */
 export function EventManagementPage() {
@@ -30,10 +47,18 @@ export function EventManagementPage() {
   const eventQuery = useGetEventQuery(id, FRESHNESS.event);
   const event = eventQuery.data?.event ?? (passed?._id === id ? passed : undefined);
   const { data: users } = useGetEventUsersQuery(id, { skip: !eventQuery.isSuccess });
+  // The organiser's news about this game (requests, players leaving) are seen here: marked read on sight.
+  const { data: mine } = useGetMyStatusQuery(id, { skip: !eventQuery.isSuccess });
+  const [markRead] = useMarkEventReadMutation();
+  useEffect(() => {
+    if (mine?.status === 'owner' && !mine.readBy) void markRead(id);
+  }, [id, mine, markRead]);
   const [finishEvent, finishing] = useFinishEventMutation();
   const [deleteEvent, deleting] = useDeleteEventMutation();
   const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
+  const finishHintId = useId();
+  const refusal = useFinishRefusal(event?.startDateTime);
 
   if (eventQuery.isError) return <EventLoadError error={eventQuery.error} onRetry={() => void eventQuery.refetch()} />;
   if (!event) return <PageFallback />;
@@ -59,6 +84,8 @@ export function EventManagementPage() {
     navigate('/dashboard');
   };
   const count = (key: 'interested' | 'accepted' | 'rejected') => users?.usersByStatus[key].length ?? 0;
+  // Before the start Zakończ is off with the reason; an empty game may end but counts for nobody.
+  const finishHint = refusal ?? (users && count('accepted') === 0 ? EVENT_MSG.finishUncounted : null);
 
   return (
     <div className="event-page event-manage">
@@ -81,12 +108,18 @@ export function EventManagementPage() {
           <button type="button" className="btn btn-primary" aria-expanded={editing} aria-controls="event-edit" onClick={() => setEditing((v) => !v)}>
             Edytuj
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setPending('finish')}>
+          <button type="button" className="btn btn-secondary" disabled={Boolean(refusal)} aria-describedby={finishHint ? finishHintId : undefined}
+            onClick={() => setPending('finish')}>
             Zakończ
           </button>
           <button type="button" className="btn btn-danger" onClick={() => setPending('delete')}>
             Usuń
           </button>
+          {finishHint && (
+            <p id={finishHintId} className="manage-hint">
+              {finishHint}
+            </p>
+          )}
         </div>
       )}
       {editing && !finished && (

@@ -6,13 +6,13 @@ import { API, signedIn } from '../../../test/fixtures';
 import { renderApp, setupTestStore } from '../../../test/render';
 import { server } from '../../../test/server';
 
-function serveMyEvents(data: { ownedEvents: EventDto[]; userEvents: StatusRecordDto[] }) {
+function serveMyEvents(data: { ownedEvents: EventDto[]; userEvents: StatusRecordDto[]; ownedUnread?: string[] }) {
   let calls = 0;
   const marked: string[] = [];
   server.use(
     http.get(`${API}/status/my-events`, () => {
       calls += 1;
-      return HttpResponse.json(data);
+      return HttpResponse.json({ ownedUnread: [], ...data });
     }),
     http.patch(`${API}/status/events/:id/mark-read`, ({ params }) => {
       marked.push(String(params.id));
@@ -95,6 +95,18 @@ describe('my events', () => {
     await user.hover(card);
     await waitFor(() => expect(within(card).queryByText('New')).not.toBeInTheDocument());
     expect(marked).toEqual([news.eventID._id]);
+  });
+
+  it("shows 'New' on my own game with a request I have not seen, and marks it read on hover", async () => {
+    const mine = ownEvent({ eventName: 'Moja gra z prośbą' });
+    const quiet = ownEvent({ eventName: 'Moja spokojna gra' });
+    const { user, marked } = await openMyEvents({ ownedEvents: [mine, quiet], userEvents: [], ownedUnread: [mine._id] });
+    const card = await screen.findByRole('article', { name: 'Moja gra z prośbą' });
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Moja spokojna gra' })).queryByText('New')).not.toBeInTheDocument();
+    await user.hover(card);
+    await waitFor(() => expect(within(card).queryByText('New')).not.toBeInTheDocument());
+    expect(marked).toEqual([mine._id]);
   });
 
   it('refreshes when a statusUpdate arrives', async () => {

@@ -23,6 +23,7 @@ export function MyEventsPage() {
   const { data, isLoading, isError, refetch } = useGetMyEventsQuery(undefined, FRESHNESS.myEvents);
   const [markRead] = useMarkEventReadMutation();
   const groups = groupMyEvents(data, filters);
+  const ownedUnread = new Set(data?.ownedUnread ?? []);
   const toggle = (key: FilterKey) => setFilters((f) => ({ ...f, [key]: !f[key] }));
 
   const openOwned = (event: EventDto) => navigate(`/dashboard/event/edit/${event._id}`, { state: { event, status: 'owner' } });
@@ -58,14 +59,16 @@ export function MyEventsPage() {
           {filters.mine && (
             <Group title="Moje Wydarzenia" empty={<>Nie organizujesz teraz żadnej gry. <Link to="/dashboard/add-event">Stwórz wydarzenie</Link></>}>
               {groups.owned.map((event) => (
-                <MyEventCard key={event._id} event={event} own onOpen={() => openOwned(event)} />
+                <MyEventCard key={event._id} event={event} own unread={ownedUnread.has(event._id)} onOpen={() => openOwned(event)}
+                  onSeen={() => void markRead(event._id)} />
               ))}
             </Group>
           )}
           {groups.ownedFinished.length > 0 && (
             <Group title="Moje zakończone wydarzenia" muted>
               {groups.ownedFinished.map((event) => (
-                <MyEventCard key={event._id} event={event} own muted onOpen={() => openFinishedOwned(event)} />
+                <MyEventCard key={event._id} event={event} own muted unread={ownedUnread.has(event._id)} onOpen={() => openFinishedOwned(event)}
+                  onSeen={() => void markRead(event._id)} />
               ))}
             </Group>
           )}
