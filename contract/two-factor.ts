@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { sessionUser } from './auth';
+import { TWO_FACTOR_MSG } from './plain/totp';
 
-/** Texts of two-factor sign-in and of the sessions screen (ADR 57, 58). */
-export const TWO_FACTOR_MSG = {
-  secondStepRequired: 'Podaj kod z aplikacji uwierzytelniającej.',
-  codeRequired: 'Podaj kod z aplikacji uwierzytelniającej',
-  codeInvalid: 'Nieprawidłowy kod',
-  loginExpired: 'Logowanie wygasło. Zaloguj się ponownie.',
-  alreadyEnabled: 'Weryfikacja dwuetapowa jest już włączona',
-  setupMissing: 'Konfiguracja wygasła. Zacznij ją od nowa.',
-  notEnabled: 'Weryfikacja dwuetapowa nie jest włączona',
-  enabled: 'Weryfikacja dwuetapowa została włączona',
-  disabled: 'Weryfikacja dwuetapowa została wyłączona',
-  codeLabel: 'Kod z aplikacji lub kod odzyskiwania',
-  sessionEnded: 'Urządzenie zostało wylogowane',
-  othersEnded: 'Wylogowano inne urządzenia',
-  sessionNotFound: 'Ta sesja już nie istnieje',
-} as const;
+export { TWO_FACTOR_MSG } from './plain/totp';
 
 /** A 6-digit TOTP code or a recovery code (xxxxx-xxxxx); spaces and dashes are ignored by the server. */
 export const secondFactorCode = z

@@ -98,9 +98,11 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     if (!request.routeOptions.config?.readOnly) ctx.searchCache.clear();
   });
   // Answers that depend on the session must not be kept by browsers or proxies (ASVS 14.3.2):
-  // every API answer is `no-store` unless its route is explicitly cacheable (avatar pictures).
+  // every API answer is `no-store` unless its route is explicitly cacheable (avatar pictures) and
+  // the answer is a success that set its own Cache-Control (errors are never kept).
   app.addHook('onSend', async (request, reply) => {
-    if (!isApiRequest(request) || request.routeOptions.config?.cacheable) return;
+    if (!isApiRequest(request)) return;
+    if (request.routeOptions.config?.cacheable && reply.statusCode < 400 && reply.hasHeader('Cache-Control')) return;
     reply.header('Cache-Control', 'no-store');
   });
   app.addHook('preClose', async () => {

@@ -110,7 +110,7 @@ describe('avatar upload', () => {
     const url = (await upload(gone.client, await image(200, 200))).json().avatarUrl as string;
     const viewer = await signUp(t);
     expect((await viewer.client.get(url)).statusCode).toBe(200);
-    expect((await gone.client.delete('/users/current-user/delete')).statusCode).toBe(200);
+    expect((await gone.client.delete('/users/current-user/delete', { password: gone.body.password })).statusCode).toBe(200);
     const res = await viewer.client.get(url);
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toBe(USER_MSG.userNotFound);

@@ -41,7 +41,7 @@ describe('Cache-Control: no-store on API answers', () => {
     expect(answers[0].json().user._id).toBe(user._id);
   });
 
-  it('leaves the avatar picture, the same for everyone, cacheable', async () => {
+  it('leaves the avatar picture cacheable by the browser only (it needs a session, ADR 78)', async () => {
     const { client, user } = await signUp(t);
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f3d2e' } }).png().toBuffer();
@@ -50,9 +50,10 @@ describe('Cache-Control: no-store on API answers', () => {
     expect(put.headers['cache-control']).toBe('no-store');
     const pic = await client.request({ method: 'GET', url: put.json().avatarUrl });
     expect(pic.statusCode).toBe(200);
-    expect(pic.headers['cache-control']).toMatch(/^public/);
+    expect(pic.headers['cache-control']).toMatch(/^private/);
     const anon = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/users/${user._id}/avatar` });
-    expect(anon.headers['cache-control']).toBe('public, no-cache');
+    expect(anon.statusCode).toBe(401);
+    expect(anon.headers['cache-control']).toBe('no-store');
   });
 });
 

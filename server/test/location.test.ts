@@ -86,9 +86,9 @@ describe('a location belongs to the person (docs/adr/0075)', () => {
   });
 
   it('goes with a deleted account', async () => {
-    const { client, user } = await signUp(t);
+    const { client, user, body } = await signUp(t);
     await client.post('/location/set-location', { City: 'Gdańsk', region: 'pomorskie' });
-    expect((await client.delete('/users/current-user/delete')).statusCode).toBe(200);
+    expect((await client.delete('/users/current-user/delete', { password: body.password })).statusCode).toBe(200);
     const rows = await t.database.pool.query('SELECT count(*)::int AS n FROM saved_locations WHERE user_id = $1', [user._id]);
     expect(rows.rows[0].n).toBe(0);
   });

@@ -102,7 +102,7 @@ describe("the organiser's news", () => {
     await player.client.post(`/status/events/${event._id}/join`);
     await organiser.client.patch(`/status/events/${event._id}/users/${player.user._id}/status`, { status: 'accepted' });
     await organiser.client.patch(`/status/events/${event._id}/mark-read`);
-    expect((await player.client.delete('/users/current-user/delete')).statusCode).toBe(200);
+    expect((await player.client.delete('/users/current-user/delete', { password: player.body.password })).statusCode).toBe(200);
     expect((await myEvents(organiser.client)).ownedUnread).toEqual([event._id]);
   });
 

@@ -113,7 +113,7 @@ describe('the ranking rule', () => {
 describe('the migration that recomputes existing stats under the rule', () => {
   /** The hand-written part of the migration (after `-- hand-written:`), statement by statement. */
   function dataFix(): string[] {
-    const file = readFileSync(path.resolve(__dirname, '../drizzle/0005_real_use.sql'), 'utf8');
+    const file = readFileSync(path.resolve(__dirname, '../drizzle/0006_real_use.sql'), 'utf8');
     const handWritten = file.slice(file.indexOf('-- hand-written:'));
     return handWritten.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
   }

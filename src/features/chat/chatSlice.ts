@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionApi } from '../session/sessionApi';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { signedOut } from '../session/signedOut';
 import { chatRoomRemoved } from './chatActions';
 
 export type RoomFilter = 'all' | 'private' | 'group';
@@ -33,7 +33,7 @@ export const chatSlice = createSlice({
       .addCase(chatRoomRemoved, (state, { payload }) => {
         if (state.activeRoomId === payload.roomId) state.activeRoomId = null;
       })
-      .addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => initialState);
+      .addMatcher(signedOut, () => initialState);
   },
 });
 

@@ -1,8 +1,8 @@
-import { createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { signedOut } from '../session/signedOut';
 import { DEFAULT_LOCATION } from '@contract/constants';
 import type { SearchInput } from '@contract/events';
 import type { RootState } from '../../app/store';
-import { sessionApi } from '../session/sessionApi';
 import { eventsApi } from './eventsApi';
 
 /** Everything the find-event screen remembers between visits; the events themselves stay in the API cache. */
@@ -50,7 +50,7 @@ export const filteredEventsSlice = createSlice({
       state.total = payload.total;
       state.totalIsLowerBound = payload.totalIsLowerBound ?? false;
     });
-    builder.addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => initialState);
+    builder.addMatcher(signedOut, () => initialState);
   },
 });
 

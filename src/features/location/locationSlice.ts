@@ -1,8 +1,8 @@
-import { createAsyncThunk, createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSelector, createSlice } from '@reduxjs/toolkit';
+import { signedOut } from '../session/signedOut';
 import { DEFAULT_LOCATION } from '@contract/constants';
 import type { StoredLocation } from '@contract/location';
 import type { AppStartListening } from '../../app/listener';
-import { sessionApi } from '../session/sessionApi';
 import { browserPosition } from './browserPosition';
 import { locationApi } from './locationApi';
 
@@ -103,7 +103,7 @@ export const locationSlice = createSlice({
         state.stored = EMPTY;
       })
       // The next person to sign in on this tab starts afresh: no location, no "Nie zgadzam się" (docs/adr/0075).
-      .addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => ({
+      .addMatcher(signedOut, () => ({
         ...initialState(),
         popupDismissed: false,
       }));
@@ -133,7 +133,7 @@ export function selectShowLocationPopup(state: LocationRoot): boolean {
 /** Sign-out forgets the tab's "Nie zgadzam się" with the rest of the person's location state. */
 export function addLocationListeners(startListening: AppStartListening): void {
   startListening({
-    matcher: isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected),
+    matcher: signedOut,
     effect: () => forgetPopupDismissed(),
   });
 }

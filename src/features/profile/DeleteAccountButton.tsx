@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TWO_FACTOR_MSG } from '@contract/two-factor';
+import { TWO_FACTOR_MSG } from '@contract/plain/totp';
 import { USER_MSG } from '@contract/users';
 import { notice } from '../../app/notify';
 import { FormField } from '../../components/FormField';

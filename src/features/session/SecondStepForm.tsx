@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MSG } from '@contract/two-factor';
+import { TWO_FACTOR_MSG } from '@contract/plain/totp';
 import { errorMsg, errorStatus } from '../../api/errors';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';

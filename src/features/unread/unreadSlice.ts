@@ -1,10 +1,10 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { signedOut } from '../session/signedOut';
 import type { StatusUpdatePayload } from '@contract/events';
 import { chatApi } from '../chat/chatApi';
 import { chatRoomReceived, chatRoomRemoved } from '../chat/chatActions';
 import { eventsApi } from '../events/eventsApi';
 import { notificationsApi } from '../notifications/notificationsApi';
-import { sessionApi } from '../session/sessionApi';
 
 export interface UnreadEvent {
   recordId: string | null;
@@ -69,7 +69,7 @@ export const unreadSlice = createSlice({
       .addMatcher(eventsApi.endpoints.markEventRead.matchPending, (state, { meta }) => {
         delete state.events[meta.arg.originalArgs];
       })
-      .addMatcher(isAnyOf(sessionApi.endpoints.logout.matchFulfilled, sessionApi.endpoints.logout.matchRejected), () => initialState);
+      .addMatcher(signedOut, () => initialState);
   },
 });
 
