@@ -187,7 +187,7 @@ describe('organisers hear about requests', () => {
   const guest: Person = {
     nickName: 'gosc_marek', name: 'Marek', surname: 'Nowicki', email: 'marek.gosc@example.com', password: 'Pilka2024!', birth: '1996-09-30',
   };
-  const GAME_NAME = 'Sobotnia gra na Hożej';
+  const GAME_NAME = 'Poranna gra na Hożej';
 
   it("raises the organiser's bell on a request to join and on an accepted player leaving", async () => {
     const org = await signUpAndLogIn(browser, server, host);
