@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { ageInYears } from '../contract/time';
 import { signUpAndLogIn, type Person } from './flows';
 import { launchBrowser, snap, startServer, type RunningServer } from './harness';
 
@@ -83,6 +84,12 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
     const olaRow = page.getByRole('row').filter({ hasText: ola.nickName });
     await olaRow.waitFor();
     expect(await olaRow.locator('img').getAttribute('src')).toMatch(/avatar\?v=1$/);
+
+    // A visitor (no session) does not get the picture (docs/adr/0078).
+    const visitor = await browser.newContext();
+    const answer = await visitor.request.get(`${server.url}${(await navbarAvatar.getAttribute('src'))!}`);
+    expect(answer.status()).toBe(401);
+    await visitor.close();
   });
 
   it("likes a player and sees the ranking change, then reports the player", async () => {
@@ -100,6 +107,12 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
     await page.getByRole('link', { name: bartek.nickName }).click();
     await page.waitForURL(`${server.url}/dashboard/profile-users/${bartekId}`);
     await page.getByRole('heading', { name: 'Profil Gracza' }).waitFor();
+    // Another player's age in years, never their birth date (docs/adr/0078).
+    const age = ageInYears(bartek.birth)!;
+    await page.getByText(`${age} ${age % 10 >= 2 && age % 10 <= 4 && (age % 100 < 12 || age % 100 > 14) ? 'lata' : 'lat'}`, { exact: true }).waitFor();
+    const [y, m, d] = bartek.birth.split('-');
+    expect(await page.content()).not.toMatch(new RegExp(`${bartek.birth}|${d}\\.${m}\\.${y}`));
+    await snap(page, 'profile-02b-player-age');
     await page.getByRole('button', { name: 'Poleć użytkownika' }).click();
     await page.getByText('Polubiono użytkownika').waitFor();
     await page.getByRole('button', { name: 'Usuń polubienie' }).waitFor();

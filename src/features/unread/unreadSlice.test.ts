@@ -17,8 +17,27 @@ const update: StatusUpdatePayload = {
   eventId: 'e-1', eventName: 'Gierka', userId: 'u-1', status: 'accepted', eventStatus: 'upcoming', recordId: 'r-1', readBy: false,
 };
 
+const fulfilledMutation = (endpointName: string, payload: unknown, originalArgs: unknown) => ({
+  type: 'api/executeMutation/fulfilled',
+  payload,
+  meta: { arg: { endpointName, originalArgs, type: 'mutation' }, requestId: 'r', requestStatus: 'fulfilled', fulfilledTimeStamp: 0, baseQueryMeta: {} },
+});
+
 describe('unread state', () => {
   const empty: UnreadState = { rooms: {}, events: {} };
+
+  it("holds my games' news as the organiser from the server's list, and forgets a game I delete", () => {
+    let state = unreadReducer(
+      empty,
+      fulfilled('getUnreadNotifications', {
+        unreadNotifications: [],
+        organiserNotifications: [{ eventID: { _id: 'e-7', eventName: 'Moja gra', eventStatus: 'upcoming' }, since: '2030-01-01T00:00:00.000Z' }],
+      }),
+    );
+    expect(state.events).toEqual({ 'e-7': { recordId: null, eventId: 'e-7', eventName: 'Moja gra', status: null, eventStatus: 'upcoming' } });
+    state = unreadReducer(state, fulfilledMutation('deleteEvent', { msg: 'Wydarzenie zostało usunięte' }, 'e-7'));
+    expect(state.events).toEqual({});
+  });
 
   it("takes the server's counts whenever the room list loads, replacing live ones", () => {
     let state = unreadReducer(empty, roomUnreadIncremented('group_e-9'));

@@ -69,6 +69,10 @@ export const unreadSlice = createSlice({
       .addMatcher(eventsApi.endpoints.markEventRead.matchPending, (state, { meta }) => {
         delete state.events[meta.arg.originalArgs];
       })
+      // My game deleted: its requests are no news any more (the server leaves them out too).
+      .addMatcher(eventsApi.endpoints.deleteEvent.matchFulfilled, (state, { meta }) => {
+        delete state.events[meta.arg.originalArgs];
+      })
       .addMatcher(signedOut, () => initialState);
   },
 });
