@@ -43,18 +43,7 @@ export async function consumeToken(ex: Executor, token: string, kind: TokenKind)
 
 /** True when the token would still be accepted (does not use it). */
 export async function isTokenValid(ex: Executor, token: string, kind: TokenKind): Promise<boolean> {
-  const [row] = await ex
-    .select({ userId: userTokens.userId })
-    .from(userTokens)
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashToken(token)),
-        eq(userTokens.kind, kind),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
-      ),
-    );
-  return Boolean(row);
+  return (await peekToken(ex, token, kind)) !== null;
 }
 
 /** The user a still-valid token belongs to, without using it up. */
