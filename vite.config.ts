@@ -1,11 +1,44 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/** Files of public/ the service worker keeps for offline use and the install prompt (docs/adr/0088). */
+const SHELL_PUBLIC = ['/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
+
+/**
+ * Emits dist/sw.js from src/pwa/service-worker.js with the build's app shell (the entry script and
+ * its styles) and a version derived from it, so every release installs a fresh worker and cache.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'graj-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const shell = new Set(SHELL_PUBLIC);
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry) continue;
+        shell.add(`/${file.fileName}`);
+        for (const css of file.viteMetadata?.importedCss ?? []) shell.add(`/${css}`);
+      }
+      const files = [...shell].sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const template = readFileSync(fileURLToPath(new URL('./src/pwa/service-worker.js', import.meta.url)), 'utf8');
+      const source = template
+        .replace(/^\/\* global .*\*\/\n/m, '')
+        .replace("const VERSION = '__SW_VERSION__';", `const VERSION = ${JSON.stringify(version)};`)
+        .replace('const SHELL_FILES = __SW_SHELL__;', `const SHELL_FILES = ${JSON.stringify(files)};`);
+      if (source.includes('__SW_')) throw new Error('src/pwa/service-worker.js: a placeholder was not replaced');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -14,12 +14,15 @@ describe('benchmark harness', () => {
   it('seeds, loads the server over loopback, counts real-time messages and weighs the pages (in Chromium, when there is one)', async () => {
     const { report, rows } = await runBench({
       users: 60, events: 400, durationSec: 1, warmupSec: 0, connections: 4, sockets: 40, roomSize: 20, deliveriesPerSec: [60],
-      lighthouse: false, frontend: weighPages, engines: [TEST_ENGINE],
+      lighthouse: false, frontend: weighPages, engines: [TEST_ENGINE], nearbyPlayers: 300,
       // On PostgreSQL, the cost-growth section at one more (toy) size.
       growth: TEST_ENGINE === 'postgres' ? [200] : [],
       postgresUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, write: false, log: () => undefined,
     });
     const engine = report.engines[0];
+    // New games nearby: the matching statement ran (at toy size the planner may well scan the small table).
+    expect(engine.nearby.runs).toBeGreaterThan(0);
+    expect(rows.some((r) => r.figure.startsWith('New games near you'))).toBe(true);
     for (const load of Object.values(engine.http)) {
       expect(load.requests).toBeGreaterThan(0);
       expect(load.errors + load.non2xx).toBe(0);

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import webpush from 'web-push';
 import { build } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/database';
@@ -24,7 +25,8 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graj-fanout-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, COOKIE_SECRET: randomUUID() + randomUUID(), PUBLIC_URL: 'http://127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:9' });
+  const vapid = webpush.generateVAPIDKeys();
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, COOKIE_SECRET: randomUUID() + randomUUID(), PUBLIC_URL: 'http://127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:9', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.DATABASE_URL ? undefined : null });
   const app = await build({ config, database, logger: false, eventClock: false });
   app.ctx.limiter = { hit: async () => ({ count: 0, resetMs: 0 }), count: async () => ({ count: 0, resetMs: 0 }), reset: async () => undefined, release: async () => undefined };

@@ -17,7 +17,7 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-async function insertRows(client: PoolClient, table: string, columns: string[], rows: unknown[][], suffix = '') {
+export async function insertRows(client: PoolClient, table: string, columns: string[], rows: unknown[][], suffix = '') {
   const per = Math.max(1, Math.floor(60000 / columns.length));
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < rows.length; i += per) {

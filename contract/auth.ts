@@ -69,6 +69,9 @@ export const userStats = z.object({
   eventsOrganized: z.number().int(),
   totalLikes: z.number().int(),
   points: z.number().int(),
+  /** Played games with a check-in, and those the person came to (docs/adr/0091). */
+  gamesTracked: z.number().int().optional(),
+  gamesAttended: z.number().int().optional(),
 });
 export type UserStats = z.infer<typeof userStats>;
 

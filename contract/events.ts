@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
 import { HOUR_PATTERN, calendarDate, phoneNumber } from './validation';
 import {
-  EVENT_LIMITS, EVENT_MSG, EVENT_STATUSES, FIELD_TYPES, GAME_TYPES, LEVELS, PARTICIPATION_STATUSES, POLAND_BOUNDS, latestGameDate, normalizeGameType,
+  DEFAULT_WAITLIST_MODE, EVENT_LIMITS, EVENT_MSG, EVENT_STATUSES, FIELD_TYPES, GAME_TYPES, LEVELS, PARTICIPATION_STATUSES, POLAND_BOUNDS,
+  WAITLIST_MODES, latestGameDate, normalizeGameType,
 } from './plain/events';
 
 // The constants, messages and helpers live in a zod-free module (docs/adr/0035); all of it is here too.
@@ -56,6 +57,7 @@ export const eventInput = z
     phoneNumber,
     isPrivate: z.boolean().optional().default(false),
     isRecurring: z.boolean().optional().default(false),
+    waitlistMode: z.enum(WAITLIST_MODES, { error: EVENT_MSG.waitlistMode }).optional().default(DEFAULT_WAITLIST_MODE),
     latitude: z.number().min(POLAND_BOUNDS.minLat, EVENT_MSG.pinOutside).max(POLAND_BOUNDS.maxLat, EVENT_MSG.pinOutside).optional().nullable(),
     longitude: z.number().min(POLAND_BOUNDS.minLon, EVENT_MSG.pinOutside).max(POLAND_BOUNDS.maxLon, EVENT_MSG.pinOutside).optional().nullable(),
     // Sent by the spec's client; recomputed by the server, so ignored when present.
@@ -116,6 +118,7 @@ export const eventDto = z.object({
   phoneNumber: z.string().nullable(),
   isPrivate: z.boolean(),
   isRecurring: z.boolean(),
+  waitlistMode: z.enum(WAITLIST_MODES),
   isParticipating: z.boolean().optional(),
   createdBy: userRef,
   eventStatus: z.enum(EVENT_STATUSES),
@@ -125,12 +128,20 @@ export const eventDto = z.object({
 });
 export type EventDto = z.infer<typeof eventDto>;
 
-/** What the map needs of a game (markers and their popup): a slim list, as a city view holds thousands. */
+/** What the map needs of a game (its marker and popup): a slim list, as a city view holds thousands. */
 export const mapEventDto = eventDto.pick({
   _id: true, eventName: true, gameType: true, startDateTime: true, duration: true, price: true, playerCount: true,
-  geolocation: true, eventStatus: true,
+  geolocation: true,
 });
 export type MapEventDto = z.infer<typeof mapEventDto>;
+
+/** A bubble of the map at low zoom: how many games a grid cell holds, at their mean position (ADR 81). */
+export const mapClusterDto = z.object({ id: z.string(), latitude: z.number(), longitude: z.number(), count: z.number().int().positive() });
+export type MapClusterDto = z.infer<typeof mapClusterDto>;
+
+/** GET /football-events: markers, or at low zoom (`zoom` ≤ 10) clusters when the view holds many games. */
+export const mapAnswer = z.object({ events: z.array(mapEventDto), clusters: z.array(mapClusterDto) });
+export type MapAnswer = z.infer<typeof mapAnswer>;
 
 export const statusRecordDto = z.object({
   _id: z.string(),

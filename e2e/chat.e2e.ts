@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { utcToWarsaw } from '../contract/time';
-import { signUpAndLogIn, type Person } from './flows';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { apiCall, signUpAndLogIn, type Person } from './flows';
+import { serverAndBrowser, snap } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const organiser: Person = {
   nickName: 'trener_marek', name: 'Marek', surname: 'Lis', email: 'marek.trener@example.com', password: 'Pilka2024!', birth: '1988-02-11',
@@ -23,21 +13,6 @@ const player: Person = {
 };
 const GAME = 'Sobotnia piątka na Orliku';
 
-/** A JSON call from the signed-in page, with the XSRF header the SPA would send. */
-function call(page: Page, method: string, url: string, body?: object) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
-      const res = await fetch(`/api/v1${url}`, {
-        method,
-        headers: body ? { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf } : { 'X-XSRF-TOKEN': xsrf },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { method, url, body },
-  );
-}
 
 /** Counts every attempt to play a sound (headless Chromium may refuse to play it, the attempt is what rings). */
 async function countSounds(page: Page) {
@@ -56,21 +31,21 @@ const rings = (page: Page) => page.evaluate(() => (window as unknown as { __ring
 /** The organiser's game with the player accepted, set up through the API to keep this test about chat. */
 async function acceptedGame(owner: Page, guest: Page) {
   const date = utcToWarsaw(Date.now() + 24 * 3600_000).date;
-  const created = await call(owner, 'POST', '/football-events', {
+  const created = await apiCall(owner, 'POST', '/football-events', {
     eventName: GAME, gameType: 'football', startDate: date, startHour: '10:00', duration: 90,
     address: { city: 'Warszawa', street: 'Marszałkowska', addressNumber: '10', postalCode: '00-001' },
     fieldType: 'field', playerCount: 4, level: 'beginner', price: 0,
   });
   expect(created.status).toBe(201);
   const eventId = created.json.event._id as string;
-  expect((await call(guest, 'POST', `/status/events/${eventId}/join`)).status).toBe(201);
-  const me = (await call(guest, 'GET', '/users/current-user')).json.user._id as string;
-  expect((await call(owner, 'PATCH', `/status/events/${eventId}/users/${me}/status`, { status: 'accepted' })).status).toBe(200);
+  expect((await apiCall(guest, 'POST', `/status/events/${eventId}/join`)).status).toBe(201);
+  const me = (await apiCall(guest, 'GET', '/users/current-user')).json.user._id as string;
+  expect((await apiCall(owner, 'PATCH', `/status/events/${eventId}/users/${me}/status`, { status: 'accepted' })).status).toBe(200);
   return eventId;
 }
 
 async function openRoom(page: Page) {
-  await page.goto(`${server.url}/dashboard/chat`);
+  await page.goto(`${t.server.url}/dashboard/chat`);
   await page.getByRole('heading', { name: 'Czat', level: 1 }).waitFor();
   await page.getByRole('complementary', { name: 'Lista czatów' }).getByRole('button', { name: new RegExp(GAME) }).click();
   await page.getByRole('heading', { name: GAME, level: 2 }).waitFor();
@@ -80,8 +55,8 @@ const badge = (page: Page) => page.getByTestId('bell-badge');
 
 describe('chat in two browsers', () => {
   it('lets two players of an accepted game talk live, with the bell rising, falling and staying quiet when muted', async () => {
-    const owner = await signUpAndLogIn(browser, server, organiser);
-    const guest = await signUpAndLogIn(browser, server, player);
+    const owner = await signUpAndLogIn(t.browser, t.server, organiser);
+    const guest = await signUpAndLogIn(t.browser, t.server, player);
     await countSounds(guest);
     await acceptedGame(owner, guest);
 
@@ -100,7 +75,7 @@ describe('chat in two browsers', () => {
 
     // Away from the chat, a new message rings and raises the bell.
     await guest.getByRole('link', { name: 'Przejdź do Aplikacji' }).click();
-    await guest.waitForURL(`${server.url}/dashboard`);
+    await guest.waitForURL(`${t.server.url}/dashboard`);
     // Being accepted is itself news: the bell starts at one event notification.
     await badge(guest).getByText('1', { exact: true }).waitFor();
     await owner.getByRole('textbox', { name: 'Wiadomość' }).fill('Zmiana: zaczynamy 15 minut wcześniej');
@@ -112,7 +87,7 @@ describe('chat in two browsers', () => {
 
     // Opening the room reads it: the bell falls.
     await guest.getByRole('link', { name: /Nowe wiadomości/ }).click();
-    await guest.waitForURL(`${server.url}/dashboard/chat`);
+    await guest.waitForURL(`${t.server.url}/dashboard/chat`);
     await guest.getByRole('complementary', { name: 'Lista czatów' }).getByRole('button', { name: new RegExp(GAME) }).click();
     await guest.getByRole('log').getByText('Zmiana: zaczynamy 15 minut wcześniej').waitFor();
     await badge(guest).getByText('1', { exact: true }).waitFor();
@@ -123,7 +98,7 @@ describe('chat in two browsers', () => {
     await guest.getByRole('menuitem', { name: 'Wycisz na Stałe' }).click();
     await guest.getByText('Czat wyciszony na stałe').waitFor();
     await guest.getByRole('link', { name: 'Przejdź do Aplikacji' }).click();
-    await guest.waitForURL(`${server.url}/dashboard`);
+    await guest.waitForURL(`${t.server.url}/dashboard`);
     await owner.getByRole('textbox', { name: 'Wiadomość' }).fill('Ktoś jeszcze chętny?');
     await owner.keyboard.press('Enter');
     await owner.getByRole('log').getByText('Ktoś jeszcze chętny?').waitFor();

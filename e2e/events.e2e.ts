@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { utcToWarsaw } from '../contract/time';
-import { logIn, newPage, register, signUpAndLogIn, type Person } from './flows';
-import { lastMail } from '../server/test/outbox';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { logIn, newPage, signUpAndLogIn, signUpOnPage, type Person } from './flows';
+import { serverAndBrowser, snap } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const organiser: Person = {
   nickName: 'kapitan_ola', name: 'Ola', surname: 'Wiśniewska', email: 'ola.kapitan@example.com', password: 'Orlik2024!', birth: '1991-07-02',
@@ -99,7 +88,7 @@ async function currentStats(page: Page) {
 
 describe('events in a browser', () => {
   it('creates a game, shows it on the map, lets a player find and join it, and finishes it', async () => {
-    const org = await signUpAndLogIn(browser, server, organiser);
+    const org = await signUpAndLogIn(t.browser, t.server, organiser);
     // Headless chromium has no position to give: the popup offers the manual way and can be declined.
     await org.getByRole('button', { name: 'Nie zgadzam się' }).click();
     // It began five minutes ago (the form allows that much): only a game that has started may be
@@ -109,7 +98,7 @@ describe('events in a browser', () => {
     await snap(org, 'events-02-management');
 
     // The map: the game's marker, then a cluster once a second game is close by.
-    await org.goto(`${server.url}/dashboard`);
+    await org.goto(`${t.server.url}/dashboard`);
     await org.getByRole('button', { name: 'Pokaż mapę' }).click();
     await org.getByRole('button', { name: `Piłka nożna: ${GAME}` }).waitFor();
     await snap(org, 'events-03-map-marker');
@@ -128,10 +117,10 @@ describe('events in a browser', () => {
     await org.getByRole('button', { name: 'Pokaż mapę' }).click();
     await org.getByRole('button', { name: '2 wydarzenia w tym miejscu' }).waitFor();
     await snap(org, 'events-04b-map-light');
-    await org.goto(`${server.url}/dashboard/event/edit/${eventId}`);
+    await org.goto(`${t.server.url}/dashboard/event/edit/${eventId}`);
 
     // The player finds it by city and distance, waits out the ad and asks to join.
-    const me = await signUpAndLogIn(browser, server, player);
+    const me = await signUpAndLogIn(t.browser, t.server, player);
     await me.getByRole('link', { name: 'Znajdź Wydarzenie' }).click();
     await me.getByRole('combobox', { name: 'Miasto' }).fill('Wars');
     await me.getByRole('option', { name: 'Warszawa', exact: true }).click();
@@ -141,7 +130,7 @@ describe('events in a browser', () => {
     await me.getByText('Znaleziono: 2').waitFor();
     await snap(me, 'events-05-find');
     await me.getByRole('link', { name: new RegExp(GAME) }).click();
-    await me.waitForURL(`${server.url}/dashboard/event/${eventId}`);
+    await me.waitForURL(`${t.server.url}/dashboard/event/${eventId}`);
     await me.getByText('Prośba w trakcie wysyłania...').waitFor();
     await snap(me, 'events-06-ad');
     await me.getByRole('button', { name: 'Zamknij reklamę' }).click({ timeout: 15_000 });
@@ -163,7 +152,7 @@ describe('events in a browser', () => {
     await snap(org, 'events-10-confirm');
     await org.getByRole('button', { name: 'TAK' }).click();
     await org.getByText('Wydarzenie zostało zakończone').waitFor();
-    await org.waitForURL(`${server.url}/dashboard`);
+    await org.waitForURL(`${t.server.url}/dashboard`);
     expect(await currentStats(org)).toMatchObject({ eventsOrganized: 1 });
     expect(await currentStats(me)).toMatchObject({ gamesPlayed: 1 });
     await me.getByRole('button', { name: 'Zakończony' }).waitFor();
@@ -190,7 +179,7 @@ describe('organisers hear about requests', () => {
   const GAME_NAME = 'Poranna gra na Hożej';
 
   it("raises the organiser's bell on a request to join and on an accepted player leaving", async () => {
-    const org = await signUpAndLogIn(browser, server, host);
+    const org = await signUpAndLogIn(t.browser, t.server, host);
     await org.getByRole('button', { name: 'Nie zgadzam się' }).click();
     const id = await postGame(org, GAME_NAME, { date: tomorrow, hour: '10:00' });
     await org.getByRole('link', { name: 'Moje Wydarzenia' }).click();
@@ -200,8 +189,8 @@ describe('organisers hear about requests', () => {
     await org.mouse.move(10, 10);
     expect(await org.getByTestId('bell-badge').count()).toBe(0);
 
-    const me = await signUpAndLogIn(browser, server, guest);
-    await me.goto(`${server.url}/dashboard/event/${id}`);
+    const me = await signUpAndLogIn(t.browser, t.server, guest);
+    await me.goto(`${t.server.url}/dashboard/event/${id}`);
     await me.getByRole('button', { name: 'Zamknij reklamę' }).click({ timeout: 15_000 });
     await me.getByRole('button', { name: 'Dołącz do gry' }).click();
     await me.getByRole('button', { name: 'Zainteresowany' }).waitFor();
@@ -217,7 +206,7 @@ describe('organisers hear about requests', () => {
 
     // Opening the game, where the requests are, marks the news seen; the organiser accepts.
     await card.getByRole('button', { name: GAME_NAME }).click();
-    await org.waitForURL(`${server.url}/dashboard/event/edit/${id}`);
+    await org.waitForURL(`${t.server.url}/dashboard/event/edit/${id}`);
     await org.getByTestId('bell-badge').waitFor({ state: 'detached' });
     await org.getByRole('article', { name: guest.nickName }).getByRole('button', { name: 'Dodaj' }).click();
     await org.getByText('Zaakceptowanych: 1').waitFor();
@@ -244,12 +233,12 @@ describe('the ranking cannot be farmed', () => {
   };
 
   it('gives no points for finishing an empty or not-yet-started game', async () => {
-    const org = await signUpAndLogIn(browser, server, farmer);
+    const org = await signUpAndLogIn(t.browser, t.server, farmer);
     await org.getByRole('button', { name: 'Nie zgadzam się' }).click();
 
     // Tomorrow's game: Zakończ is off, saying why; the server refuses it too.
     const early = await postGame(org, 'Jutrzejsza pusta gra', { date: tomorrow, hour: '18:30' });
-    await org.goto(`${server.url}/dashboard/event/edit/${early}`);
+    await org.goto(`${t.server.url}/dashboard/event/edit/${early}`);
     const finish = org.getByRole('button', { name: 'Zakończ' });
     await finish.waitFor();
     expect(await finish.isDisabled()).toBe(true);
@@ -264,13 +253,13 @@ describe('the ranking cannot be farmed', () => {
 
     // A game that has started but has nobody accepted may end, and says it counts for nothing.
     const empty = await postGame(org, 'Pusta gra, która już trwa', utcToWarsaw(Date.now() - 5 * 60_000));
-    await org.goto(`${server.url}/dashboard/event/edit/${empty}`);
+    await org.goto(`${t.server.url}/dashboard/event/edit/${empty}`);
     await org.getByText('Nikt nie został zaakceptowany: zakończona gra nie doda punktów do rankingu.').waitFor();
     await snap(org, 'events-31-finish-empty');
     await org.getByRole('button', { name: 'Zakończ' }).click();
     await org.getByRole('button', { name: 'TAK' }).click();
     await org.getByText('Wydarzenie zostało zakończone').waitFor();
-    await org.waitForURL(`${server.url}/dashboard`);
+    await org.waitForURL(`${t.server.url}/dashboard`);
     expect(await currentStats(org)).toMatchObject({ eventsOrganized: 0, gamesPlayed: 0 });
     await org.getByRole('navigation', { name: 'Główna nawigacja' }).getByRole('link', { name: 'Profil' }).click();
     await org.getByText('Punkty').first().waitFor();
@@ -287,15 +276,7 @@ describe('a saved location belongs to the person', () => {
     nickName: 'bartek_krk', name: 'Bartłomiej', surname: 'Wawelski', email: 'bartek.krk@example.com', password: 'Smok2024!b', birth: '1990-12-12',
   };
 
-  /** Registers and signs in on this very page (the same browser as whoever used it before). */
-  async function signUpHere(page: Page, who: Person) {
-    await register(page, server.url, who);
-    await page.waitForURL(`${server.url}/login`);
-    await page.goto(lastMail(server.dataDir, who.email).link);
-    await page.waitForURL(/\/login\?status=success$/);
-    await logIn(page, who.email, who.password);
-    await page.waitForURL(`${server.url}/dashboard`);
-  }
+  const signUpHere = (page: Page, who: Person) => signUpOnPage(page, t.server, who);
 
   async function searchTown(page: Page, typed: string, town: string) {
     const city = page.getByRole('combobox', { name: 'Miasto' });
@@ -310,15 +291,15 @@ describe('a saved location belongs to the person', () => {
 
   async function signOut(page: Page) {
     await page.getByRole('button', { name: 'Wyloguj się' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${t.server.url}/`);
   }
 
   it('keeps two people on one browser to their own towns, and Szukaj saves nothing', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(t.browser, t.server.url);
     await signUpHere(page, ala);
     await page.getByRole('region', { name: 'Gdzie chcesz grać?' }).waitFor();
     await page.getByRole('button', { name: 'Ustaw ręcznie' }).click();
-    await page.waitForURL(`${server.url}/dashboard/find-event`);
+    await page.waitForURL(`${t.server.url}/dashboard/find-event`);
     await searchTown(page, 'Gdań', 'Gdańsk');
     expect(await savedCity(page)).toBeNull();
     await page.getByRole('button', { name: 'Zapisz jako moją lokalizację' }).click();
@@ -338,7 +319,7 @@ describe('a saved location belongs to the person', () => {
     expect(await savedCity(page)).toBeNull();
     await snap(page, 'location-03-next-person');
     await page.getByRole('button', { name: 'Ustaw ręcznie' }).click();
-    await page.waitForURL(`${server.url}/dashboard/find-event`);
+    await page.waitForURL(`${t.server.url}/dashboard/find-event`);
     expect(await page.getByRole('combobox', { name: 'Miasto' }).inputValue()).toBe('');
     await searchTown(page, 'Krak', 'Kraków');
     await page.getByRole('button', { name: 'Zapisz jako moją lokalizację' }).click();
@@ -346,9 +327,9 @@ describe('a saved location belongs to the person', () => {
     await signOut(page);
 
     // Ala again, on the same browser: her own town, no question asked.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${t.server.url}/login`);
     await logIn(page, ala.email, ala.password);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${t.server.url}/dashboard`);
     expect(await savedCity(page)).toBe('Gdańsk');
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: 'Gdzie chcesz grać?' }).count()).toBe(0);

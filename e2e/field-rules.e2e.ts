@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { USER_MSG } from '@contract/users';
 import { openDatabase } from '../server/src/db/database';
-import { logIn, newPage, register, signUpAndLogIn, type Person } from './flows';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { declineLocation, logIn, newPage, register, signUpAndLogIn, type Person } from './flows';
+import { serverAndBrowser, snap, startServer } from './harness';
 
 /**
  * Issue 13 "One rule per field": a person whose account holds a name an older rule let in ("Jan2")
@@ -11,63 +10,46 @@ import { launchBrowser, snap, startServer, type RunningServer } from './harness'
  * the server's own database while it is stopped (one process per data folder, ADR 0060).
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const jan: Person = { nickName: 'jan_stary', name: 'Jan', surname: 'Kowalski', email: 'jan.stary@example.com', password: 'Bramka2024!', birth: '1990-05-05' };
 
-async function declineLocation(page: Page) {
-  const decline = page.getByRole('button', { name: 'Nie zgadzam się' });
-  await decline
-    .waitFor({ timeout: 3000 })
-    .then(() => decline.click())
-    .catch(() => undefined);
-}
 
 describe('one rule per field, as a person sees it', () => {
   it('registration refuses a digit in the name with the same message as profile edit', async () => {
-    const page = await newPage(browser, server.url);
-    await register(page, server.url, { ...jan, name: 'Jan2', email: 'jan2@example.com', nickName: 'jan_dwa' });
+    const page = await newPage(t.browser, t.server.url);
+    await register(page, t.server.url, { ...jan, name: 'Jan2', email: 'jan2@example.com', nickName: 'jan_dwa' });
     await page.getByText(USER_MSG.nameLetters).waitFor();
-    expect(page.url()).toBe(`${server.url}/register`);
+    expect(page.url()).toBe(`${t.server.url}/register`);
     await page.context().close();
   });
 
   it('a person registered with a digit in the name can change the nick', async () => {
-    const first = await signUpAndLogIn(browser, server, jan);
+    const first = await signUpAndLogIn(t.browser, t.server, jan);
     await first.context().close();
     // The account as an older rule left it: stop the server, change the name in its database, start again.
-    const dataDir = server.dataDir;
-    await server.stop();
+    const dataDir = t.server.dataDir;
+    await t.server.stop();
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
       await db.pool.query("UPDATE users SET name = 'Jan2' WHERE email = $1", [jan.email]);
     } finally {
       await db.close();
     }
-    server = await startServer({ DATA_DIR: dataDir });
+    t.server = await startServer({ DATA_DIR: dataDir });
 
-    const page = await newPage(browser, server.url);
-    await page.goto(`${server.url}/login`);
+    const page = await newPage(t.browser, t.server.url);
+    await page.goto(`${t.server.url}/login`);
     await logIn(page, jan.email, jan.password);
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.goto(`${server.url}/dashboard/profile-edit`);
+    await page.waitForURL(`${t.server.url}/dashboard`);
+    await page.goto(`${t.server.url}/dashboard/profile-edit`);
     await declineLocation(page);
     await page.getByRole('heading', { name: 'Edytuj Profil' }).waitFor();
     expect(await page.getByLabel('Imię').inputValue()).toBe('Jan2');
     await page.getByLabel('Nick').fill('jan_nowy');
     await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
     await page.getByText(USER_MSG.profileUpdated).first().waitFor();
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${t.server.url}/dashboard/profile`);
     await page.getByRole('heading', { name: 'jan_nowy' }).waitFor();
     expect(await page.getByText(USER_MSG.nameLetters).count()).toBe(0);
     await snap(page, 'legacy-name-changes-nick');

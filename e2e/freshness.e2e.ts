@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { utcToWarsaw } from '../contract/time';
-import { logIn, signUpAndLogIn, type Person } from './flows';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { apiCall, logIn, signUpAndLogIn, type Person } from './flows';
+import { serverAndBrowser, snap } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const organiser: Person = {
   nickName: 'ola_gospodyni', name: 'Ola', surname: 'Kowalczyk', email: 'ola.gosp@example.com', password: 'Orlik2024!', birth: '1990-04-12',
@@ -26,21 +16,6 @@ const sleeper: Person = {
 };
 const GAME = 'Środowy mecz przy Hali';
 
-/** A call to the API from the signed-in page, with its CSRF header, as the app makes it. */
-function api(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
-      const res = await fetch(`/api/v1${url}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 /** A game that started ten minutes ago (within the server's grace for "now"), so that it counts when it ends. */
 function gameBody(price: number) {
@@ -60,22 +35,22 @@ const declineLocation = async (page: Page) => {
 
 describe('what a person sees stays current without a reload', () => {
   it("shows another person's new game on the map, the new price on My events and the game page, and new points in Ranking", async () => {
-    const a = await signUpAndLogIn(browser, server, organiser);
-    const b = await signUpAndLogIn(browser, server, player);
+    const a = await signUpAndLogIn(t.browser, t.server, organiser);
+    const b = await signUpAndLogIn(t.browser, t.server, player);
     await declineLocation(b);
     await b.getByRole('button', { name: 'Pokaż mapę' }).click();
     await b.getByRole('button', { name: 'Pokaż panel' }).waitFor();
 
     // A creates a game: it appears on B's map, with no reload in B's tab.
-    const created = await api(a, 'POST', '/football-events', gameBody(15));
+    const created = await apiCall(a, 'POST', '/football-events', gameBody(15));
     expect(created.status).toBe(201);
     const id = created.json.event._id as string;
     await b.getByRole('button', { name: `Piłka nożna: ${GAME}` }).waitFor({ timeout: 15_000 });
     await snap(b, 'freshness-01-new-game-on-map');
 
     // B joins, A accepts (the game then counts for the ranking: started, one accepted player).
-    expect((await api(b, 'POST', `/status/events/${id}/join`, {})).status).toBe(201);
-    expect((await api(a, 'PATCH', `/status/events/${id}/users/${(await api(b, 'GET', '/users/current-user')).json.user._id}/status`, { status: 'accepted' })).status).toBe(200);
+    expect((await apiCall(b, 'POST', `/status/events/${id}/join`, {})).status).toBe(201);
+    expect((await apiCall(a, 'PATCH', `/status/events/${id}/users/${(await apiCall(b, 'GET', '/users/current-user')).json.user._id}/status`, { status: 'accepted' })).status).toBe(200);
 
     // B looks at the game once (the ad shows the first time), then goes to My events.
     await b.getByRole('button', { name: 'Pokaż panel' }).click();
@@ -90,7 +65,7 @@ describe('what a person sees stays current without a reload', () => {
     await card.getByText('15 zł').waitFor();
 
     // A changes the price: B's card shows it while B looks at it, and the game page on in-app navigation.
-    expect((await api(a, 'PATCH', `/football-events/${id}`, gameBody(25))).status).toBe(200);
+    expect((await apiCall(a, 'PATCH', `/football-events/${id}`, gameBody(25))).status).toBe(200);
     await card.getByText('25 zł').waitFor();
     await snap(b, 'freshness-02-my-events-new-price');
     await card.getByRole('button', { name: GAME }).click();
@@ -104,7 +79,7 @@ describe('what a person sees stays current without a reload', () => {
     await b.getByRole('link', { name: 'Ranking' }).click();
     const row = b.getByRole('row', { name: new RegExp(player.nickName) });
     const pointsBefore = Number(await row.locator('.ranking-points').textContent());
-    expect((await api(a, 'PATCH', `/status/events/${id}/finish`, {})).status).toBe(200);
+    expect((await apiCall(a, 'PATCH', `/status/events/${id}/finish`, {})).status).toBe(200);
     await row.locator('.ranking-points', { hasText: String(pointsBefore + 10) }).waitFor({ timeout: 15_000 });
     await snap(b, 'freshness-04-ranking-after-finish');
     await a.context().close();
@@ -112,17 +87,17 @@ describe('what a person sees stays current without a reload', () => {
   }, 120_000);
 
   it('takes a person whose session ended elsewhere to /login with the notice, and back to the same page after logging in', async () => {
-    const page = await signUpAndLogIn(browser, server, sleeper);
+    const page = await signUpAndLogIn(t.browser, t.server, sleeper);
     await declineLocation(page);
     await page.getByRole('link', { name: 'Ranking' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ranking' }).waitFor();
 
     // The same session logged out from another window (another context holding the same cookies).
-    const other = await browser.newContext();
+    const other = await t.browser.newContext();
     await other.addCookies(await page.context().cookies());
     const otherPage = await other.newPage();
-    await otherPage.goto(`${server.url}/`);
-    expect((await api(otherPage, 'POST', '/auth/logout', {})).status).toBe(200);
+    await otherPage.goto(`${t.server.url}/`);
+    expect((await apiCall(otherPage, 'POST', '/auth/logout', {})).status).toBe(200);
     await other.close();
 
     // The server tells the page's socket that its session ended: the app signs out at once and says so.
@@ -130,7 +105,7 @@ describe('what a person sees stays current without a reload', () => {
     await page.getByText('Twoja sesja wygasła. Zaloguj się ponownie.').waitFor();
     await snap(page, 'freshness-05-session-ended');
     await logIn(page, sleeper.email, sleeper.password);
-    await page.waitForURL(`${server.url}/dashboard/ranking`);
+    await page.waitForURL(`${t.server.url}/dashboard/ranking`);
     await page.getByRole('heading', { level: 1, name: 'Ranking' }).waitFor();
     await page.context().close();
   }, 90_000);

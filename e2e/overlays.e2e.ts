@@ -1,19 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { lastMail } from '../server/test/outbox';
 import { logIn, type Person } from './flows';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { serverAndBrowser, snap } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -45,7 +35,7 @@ function person(size: string): Person {
 
 /** A browser of the given size that has not answered the cookie popup yet. */
 async function freshPage(size: (typeof SIZES)[number]): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: size.width, height: size.height } });
+  const context = await t.browser.newContext({ locale: 'pl-PL', viewport: { width: size.width, height: size.height } });
   return context.newPage();
 }
 
@@ -53,7 +43,7 @@ describe.each(SIZES)('nothing covers what must be clicked ($name)', (size) => {
   it('the cookie popup leaves the register button free, even scrolled to the bottom; the notice leaves the navbar free', async () => {
     const page = await freshPage(size);
     const who = person(size.name);
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${t.server.url}/register`);
     const popup = page.getByRole('dialog', { name: 'Pliki cookies' });
     await popup.waitFor();
     await page.getByLabel('Nick').fill(who.nickName);
@@ -71,7 +61,7 @@ describe.each(SIZES)('nothing covers what must be clicked ($name)', (size) => {
     await submit.click();
 
     // The success notice on /login shows below the navbar: every navbar link stays clickable.
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${t.server.url}/login`);
     const notice = page.getByText('Rejestracja zakończona pomyślnie! Sprawdź email aby zweryfikować konto.');
     await notice.waitFor();
     for (const link of await page.getByRole('navigation', { name: 'Główna nawigacja' }).getByRole('link').all()) {
@@ -82,10 +72,10 @@ describe.each(SIZES)('nothing covers what must be clicked ($name)', (size) => {
 
     // Signed in, the success notice after login does not cover the signed-in navbar either.
     await popup.getByRole('button', { name: 'Odrzuć' }).click();
-    await page.goto(lastMail(server.dataDir, who.email).link);
+    await page.goto(lastMail(t.server.dataDir, who.email).link);
     await page.waitForURL(/\/login\?status=success$/);
     await logIn(page, who.email, who.password);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${t.server.url}/dashboard`);
 
     // Map mode: the location prompt and 'Pokaż panel' are both reachable.
     const prompt = page.getByRole('region', { name: 'Gdzie chcesz grać?' });

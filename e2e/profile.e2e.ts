@@ -1,35 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ageInYears } from '../contract/time';
-import { signUpAndLogIn, type Person } from './flows';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { declineLocation, signUpAndLogIn, type Person } from './flows';
+import { serverAndBrowser, snap } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const ola: Person = { nickName: 'ola_bramkarz', name: 'Ola', surname: 'Wiśniewska', email: 'ola.w@example.com', password: 'Bramka2024!', birth: '1994-07-02' };
 const bartek: Person = { nickName: 'bartek10', name: 'Bartek', surname: 'Zieliński', email: 'bartek.z@example.com', password: 'Napad2024!', birth: '1992-11-20' };
 
 /** The location popup covers part of the dashboard until it is answered. */
-async function declineLocation(page: Page) {
-  const decline = page.getByRole('button', { name: 'Nie zgadzam się' });
-  await decline
-    .waitFor({ timeout: 3000 })
-    .then(() => decline.click())
-    .catch(() => undefined);
-}
 
 async function openPanel(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${t.server.url}${path}`);
   await declineLocation(page);
 }
 
@@ -47,10 +30,10 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
   let bartekId: string;
 
   beforeAll(async () => {
-    const bartekPage = await signUpAndLogIn(browser, server, bartek);
+    const bartekPage = await signUpAndLogIn(t.browser, t.server, bartek);
     bartekId = await bartekPage.evaluate(async () => ((await (await fetch('/api/v1/users/current-user')).json()) as { user: { _id: string } }).user._id);
     await bartekPage.context().close();
-    olaPage = await signUpAndLogIn(browser, server, ola);
+    olaPage = await signUpAndLogIn(t.browser, t.server, ola);
     await declineLocation(olaPage);
   }, 120_000);
 
@@ -86,8 +69,8 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
     expect(await olaRow.locator('img').getAttribute('src')).toMatch(/avatar\?v=1$/);
 
     // A visitor (no session) does not get the picture (docs/adr/0078).
-    const visitor = await browser.newContext();
-    const answer = await visitor.request.get(`${server.url}${(await navbarAvatar.getAttribute('src'))!}`);
+    const visitor = await t.browser.newContext();
+    const answer = await visitor.request.get(`${t.server.url}${(await navbarAvatar.getAttribute('src'))!}`);
     expect(answer.status()).toBe(401);
     await visitor.close();
   });
@@ -105,7 +88,7 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
     expect(await likesOf(bartek.nickName)).toBe('0');
 
     await page.getByRole('link', { name: bartek.nickName }).click();
-    await page.waitForURL(`${server.url}/dashboard/profile-users/${bartekId}`);
+    await page.waitForURL(`${t.server.url}/dashboard/profile-users/${bartekId}`);
     await page.getByRole('heading', { name: 'Profil Gracza' }).waitFor();
     // Another player's age in years, never their birth date (docs/adr/0078).
     const age = ageInYears(bartek.birth)!;
@@ -129,7 +112,7 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
     expect(await page.getByRole('row').filter({ hasText: bartek.nickName }).locator('td').nth(5).textContent()).toBe('3');
     await snap(page, 'profile-04-ranking');
 
-    await page.goto(`${server.url}/dashboard/profile-users/${bartekId}`);
+    await page.goto(`${t.server.url}/dashboard/profile-users/${bartekId}`);
     await page.getByRole('button', { name: 'Zgłoś użytkownika' }).click();
     await page.getByRole('heading', { name: 'Zgłoszenie użytkownika' }).waitFor();
     await page.getByLabel('Opis zgłoszenia').fill('Obraża innych graczy na czacie po meczu.');
@@ -137,7 +120,7 @@ describe('profiles, ranking, likes, reports and settings in a browser', () => {
     await snap(page, 'profile-05-report');
     await page.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
     await page.getByText('Raport został wysłany pomyślnie').waitFor();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${t.server.url}/dashboard`);
   });
 
   it('switches the map theme in the settings', async () => {

@@ -1,34 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { currentCode } from '../server/src/services/two-factor';
-import { logIn, newPage, signUpAndLogIn, type Person } from './flows';
-import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { declineLocation, logIn, newPage, signUpAndLogIn, type Person } from './flows';
+import { serverAndBrowser, snap } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = serverAndBrowser();
 
 const ola: Person = { nickName: 'ola_dwa_kroki', name: 'Ola', surname: 'Nowak', email: 'ola.2fa@example.com', password: 'Bramka2024!', birth: '1994-07-02' };
 const CODE = 'Kod z aplikacji lub kod odzyskiwania';
 
 /** The location popup covers part of the dashboard until it is answered. */
-async function declineLocation(page: Page) {
-  const decline = page.getByRole('button', { name: 'Nie zgadzam się' });
-  await decline
-    .waitFor({ timeout: 3000 })
-    .then(() => decline.click())
-    .catch(() => undefined);
-}
 
 async function openSettings(page: Page) {
-  await page.goto(`${server.url}/dashboard/settings-event`);
+  await page.goto(`${t.server.url}/dashboard/settings-event`);
   await declineLocation(page);
 }
 
@@ -51,7 +34,7 @@ describe('two-factor sign-in and the sessions screen in a browser', () => {
   let phoneOfOla: Page;
 
   beforeAll(async () => {
-    home = await signUpAndLogIn(browser, server, ola);
+    home = await signUpAndLogIn(t.browser, t.server, ola);
   }, 90_000);
 
   it('sets two-factor sign-in up with a QR code and shows the recovery codes once', async () => {
@@ -79,8 +62,8 @@ describe('two-factor sign-in and the sessions screen in a browser', () => {
   });
 
   it('does not sign in without the code, and does with it', async () => {
-    const phone = await newPage(browser, server.url);
-    await phone.goto(`${server.url}/login`);
+    const phone = await newPage(t.browser, t.server.url);
+    await phone.goto(`${t.server.url}/login`);
     await logIn(phone, ola.email, ola.password);
     const field = phone.getByLabel(CODE);
     await field.waitFor();
@@ -96,18 +79,18 @@ describe('two-factor sign-in and the sessions screen in a browser', () => {
     // The enabling code's step is used up: the authenticator's next code is accepted (drift window).
     await field.fill(currentCode(secret, Date.now() + 30_000));
     await phone.getByRole('button', { name: 'Potwierdź' }).click();
-    await phone.waitForURL(`${server.url}/dashboard`);
+    await phone.waitForURL(`${t.server.url}/dashboard`);
     expect(await signedInUser(phone)).not.toBeNull();
     phoneOfOla = phone;
   });
 
   it('takes a recovery code once', async () => {
-    const laptop = await newPage(browser, server.url);
-    await laptop.goto(`${server.url}/login`);
+    const laptop = await newPage(t.browser, t.server.url);
+    await laptop.goto(`${t.server.url}/login`);
     await logIn(laptop, ola.email, ola.password);
     await laptop.getByLabel(CODE).fill(recoveryCodes[0]);
     await laptop.getByRole('button', { name: 'Potwierdź' }).click();
-    await laptop.waitForURL(`${server.url}/dashboard`);
+    await laptop.waitForURL(`${t.server.url}/dashboard`);
     expect(await signedInUser(laptop)).not.toBeNull();
     await laptop.evaluate(async () => {
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
@@ -115,7 +98,7 @@ describe('two-factor sign-in and the sessions screen in a browser', () => {
     });
     expect(await signedInUser(laptop)).toBeNull();
 
-    await laptop.goto(`${server.url}/login`);
+    await laptop.goto(`${t.server.url}/login`);
     await logIn(laptop, ola.email, ola.password);
     await laptop.getByLabel(CODE).fill(recoveryCodes[0]);
     await laptop.getByRole('button', { name: 'Potwierdź' }).click();
@@ -142,7 +125,7 @@ describe('two-factor sign-in and the sessions screen in a browser', () => {
   });
 
   it('asks for the code when deleting the account', async () => {
-    await home.goto(`${server.url}/dashboard/profile`);
+    await home.goto(`${t.server.url}/dashboard/profile`);
     await declineLocation(home);
     await home.getByRole('button', { name: 'Usuń konto' }).click();
     const dialog = home.getByRole('alertdialog');

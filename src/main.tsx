@@ -8,9 +8,11 @@ import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';
 import { startApp } from './app/startup';
 import { setupStore } from './app/store';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 const store = setupStore();
 startApp(store);
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -26,6 +26,8 @@ export interface LighthouseScores {
   runs: number[];
   /** Lighthouse's error code for each run it could not complete (not scored, run again). */
   failures: string[];
+  /** Measured with a seeded person's session. */
+  signedIn?: boolean;
 }
 
 const DIST = path.resolve(__dirname, '../../dist');
@@ -115,7 +117,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * by a few points from run to run on a shared machine, so each page runs `runs` times and the run
  * with the median performance score is reported, as Lighthouse's own guidance on variability advises.
  */
-export async function lighthouseScores(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseScores[]> {
+/**
+ * Lighthouse's default (mobile, throttled) scores of each page, median of `runs`. With `sessionToken`
+ * the pages are measured signed in: every request carries the seeded person's session cookie.
+ */
+export async function lighthouseScores(baseUrl: string, paths: string[], runs = 3, sessionToken?: string): Promise<LighthouseScores[]> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -134,6 +140,7 @@ export async function lighthouseScores(baseUrl: string, paths: string[], runs = 
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          ...(sessionToken ? { extraHeaders: { Cookie: `sid=${sessionToken}` } } : {}),
         });
         const { runtimeError } = result!.lhr;
         if (runtimeError) {

@@ -38,8 +38,42 @@ export const EVENT_STATUSES = ['upcoming', 'live', 'completed', 'cancelled'] as 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const isFinishedStatus = (s: string) => s === 'completed' || s === 'cancelled';
 
-export const PARTICIPATION_STATUSES = ['interested', 'accepted', 'rejected', 'finished'] as const;
+export const PARTICIPATION_STATUSES = ['interested', 'accepted', 'rejected', 'finished', 'waitlisted'] as const;
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+
+/**
+ * What happens when a place frees in a full game (docs/adr/0090): the first on the waitlist is
+ * accepted at once, or becomes a request the organiser accepts as any other.
+ */
+export const WAITLIST_MODES = ['auto', 'approval'] as const;
+export type WaitlistMode = (typeof WAITLIST_MODES)[number];
+export const WAITLIST_MODE_LABELS: Record<WaitlistMode, string> = { auto: 'automatycznie', approval: 'za moją zgodą' };
+export const DEFAULT_WAITLIST_MODE: WaitlistMode = 'approval';
+
+/**
+ * A game with places (playerCount > 0) is full when its accepted players fill them; a game that
+ * seeks 0 players has no limit and no waitlist, as before (docs/adr/0090).
+ */
+export function freePlaces(playerCount: number, accepted: number): number | null {
+  return playerCount > 0 ? Math.max(0, playerCount - accepted) : null;
+}
+
+/** Attendance of a completed game can be changed this long after its completion (docs/adr/0091). */
+export const ATTENDANCE_EDIT_MS = 48 * 3600_000;
+/** The reliability figure is shown from this many played games on (docs/adr/0091). */
+export const RELIABILITY_MIN_GAMES = 5;
+
+/** "Frekwencja 92% z 25 gier", or null below RELIABILITY_MIN_GAMES games. */
+export function reliabilityText(stats: { gamesTracked?: number; gamesAttended?: number } | null | undefined): string | null {
+  const games = stats?.gamesTracked ?? 0;
+  if (games < RELIABILITY_MIN_GAMES) return null;
+  return `Frekwencja ${Math.round((100 * (stats?.gamesAttended ?? 0)) / games)}% z ${games} gier`;
+}
+
+/** "Jesteś 2. na liście rezerwowej" */
+export function waitlistPositionText(position: number): string {
+  return `Jesteś ${position}. na liście rezerwowej`;
+}
 
 export const EVENT_LIMITS = {
   nameMin: 3, nameMax: 60, durationMin: 15, durationMax: 600, playersMax: 100, priceMax: 1000,
@@ -86,6 +120,13 @@ export const EVENT_MSG = {
   distance: 'Odległość musi wynosić od 1 do 50 km',
   finishBeforeStart: 'Nie możesz zakończyć wydarzenia przed jego rozpoczęciem. Możesz je usunąć.',
   finishUncounted: 'Nikt nie został zaakceptowany: zakończona gra nie doda punktów do rankingu.',
+  waitlisted: 'Gra jest pełna: zapisano Cię na listę rezerwową',
+  full: 'Brak wolnych miejsc. Zwiększ liczbę szukanych graczy albo zwolnij miejsce.',
+  waitlistClosed: 'Gra już się rozpoczęła: lista rezerwowa jest zamknięta.',
+  waitlistMode: 'Wybierz, co się dzieje, gdy zwolni się miejsce',
+  attendanceNotYet: 'Obecność sprawdzisz po zakończeniu gry.',
+  attendanceClosed: 'Obecność można zmieniać tylko przez 48 godzin po zakończeniu gry.',
+  attendanceSaved: 'Zapisano obecność',
 } as const;
 
 /** Poland with a margin: a pin outside it is a mistake. */
@@ -119,6 +160,7 @@ export function defaultEventValues(now: Date = new Date()) {
     address: { city: '', street: '', addressNumber: '', postalCode: '' }, region: null as string | null,
     fieldType: 'field' as FieldType, playerCount: 0, level: 'beginner' as Level, price: 0,
     paymentMethod: DEFAULT_PAYMENT_METHOD, eventDescription: '', phoneNumber: '', isPrivate: false, isRecurring: false,
+    waitlistMode: DEFAULT_WAITLIST_MODE,
     latitude: null as number | null, longitude: null as number | null,
   };
 }
@@ -137,6 +179,9 @@ export function clampDistance(value: string | number | null | undefined): number
  */
 export const SEARCH_TOTAL_BOUND = 100;
 
+/** Znajdź Wydarzenie asks for this many games at a time, nearest first; 'Pokaż więcej' asks for the next (ADR 81). */
+export const SEARCH_PAGE_SIZE = 25;
+
 /** `total` as people read it: "100+" when it is only a lower bound. */
 export function formatSearchTotal(total: number, totalIsLowerBound?: boolean): string {
   return totalIsLowerBound ? `${total}+` : String(total);
@@ -146,11 +191,30 @@ export function formatSearchTotal(total: number, totalIsLowerBound?: boolean): s
 export const MAP_EVENTS_LIMIT = 1000;
 
 /**
+ * At this zoom and below the map gets the server's clusters (counts per grid cell) instead of
+ * markers, unless the view holds only a few games (ADR 81). Cells are kept for zoom 6–10.
+ */
+export const MAP_CLUSTER_MAX_ZOOM = 10;
+export const MAP_CELL_MIN_ZOOM = 6;
+/** A low-zoom view holding at most this many games shows them as markers all the same. */
+export const MAP_MARKERS_UP_TO = 300;
+
+/** The grid of the server's clusters: a cell is this many degrees of longitude wide (64 px) and 0.6 of it high. */
+export function mapCellWidth(zoom: number): number {
+  return 90 / 2 ** zoom;
+}
+
+/** The zoom level whose cells answer a view at `zoom`. */
+export function mapCellZoom(zoom: number): number {
+  return Math.min(MAP_CLUSTER_MAX_ZOOM, Math.max(MAP_CELL_MIN_ZOOM, Math.floor(zoom)));
+}
+
+/**
  * Real-time `eventChanged` (docs/adr/0070): a game changed in a way others may be showing. The
  * server sends it to the organiser and the people with a status in the game; 'created' (public
  * games only) goes to every signed-in socket. The client turns it into cache invalidations.
  */
-export const EVENT_CHANGES = ['updated', 'cancelled', 'completed', 'created'] as const;
+export const EVENT_CHANGES = ['updated', 'cancelled', 'completed', 'created', 'attendance'] as const;
 export type EventChange = (typeof EVENT_CHANGES)[number];
 export interface EventChangedPayload {
   eventId: string;

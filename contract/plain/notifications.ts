@@ -47,7 +47,41 @@ export const NOTIFICATION_MSG = {
   muteTooLong: 'Wyciszenie może trwać najwyżej rok; wybierz wyciszenie stałe',
   noRecord: 'Nie znaleziono powiadomienia',
   emptyUpdate: 'Nie podano żadnego ustawienia do zmiany',
+  radiusRange: 'Promień musi wynosić od 5 do 50 km',
+  gameTypes: 'Wybierz rodzaje gier z listy',
+  // settings: reminders, channels and new games nearby (docs/adr/0085)
+  settingsSaved: 'Ustawienia powiadomień zostały zapisane',
+  // the list of notifications (/dashboard/notifications)
+  markAllDone: 'Wszystkie powiadomienia oznaczono jako przeczytane',
+  markFailed: 'Nie udało się oznaczyć powiadomień jako przeczytanych',
+  loadFailed: 'Nie udało się wczytać powiadomień',
 } as const;
+
+/** New games nearby (docs/adr/0086): the radius a person may choose, and how many a day reach them. */
+export const NEARBY_RADIUS_KM = { min: 5, max: 50, default: 20 } as const;
+export const NEARBY_DAILY_LIMIT = 3;
+/** With the daily digest the games are collected silently; the digest lists at most this many. */
+export const DIGEST_DAILY_LIMIT = 20;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** How many of the newest notifications the bell's dropdown shows. */
+export const BELL_LATEST = 5;
+
+export const NOTIFICATION_KIND_LABELS = {
+  statusChange: 'Zgłoszenie',
+  joinRequest: 'Nowe zgłoszenie',
+  playerLeft: 'Rezygnacja gracza',
+  reminder: 'Przypomnienie',
+  nearbyGame: 'Nowa gra w okolicy',
+  eventChanged: 'Zmiana wydarzenia',
+  eventCancelled: 'Odwołane wydarzenie',
+  chatMessage: 'Wiadomość',
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_KIND_LABELS;
+/**
+ * Kinds the bell counts nowhere else: status news is counted as event notifications (participations,
+ * docs/adr/0076) and chat messages as unread messages, so only these add to its badge (docs/adr/0085).
+ */
+export const BELL_OWN_KINDS: NotificationKind[] = ['reminder', 'nearbyGame', 'eventChanged'];
 
 /** Spec section 9: all four on, no mutes. */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -55,6 +89,13 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   chatMessages: true,
   eventReminders: true,
   newEventInArea: true,
+  reminder24h: true,
+  reminder2h: true,
+  emailNotifications: true,
+  pushNotifications: true,
+  nearbyRadiusKm: NEARBY_RADIUS_KM.default,
+  nearbyGameTypes: [],
+  nearbyDigest: false,
   mutedChatRooms: [],
   mutedEvents: [],
 };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { eventBody } from '../test/event-fixtures';
-import { databaseUrl, NODE, PG_ADMIN_URL, Person, run, startServer } from './helpers';
+import { databaseUrl, NODE, PG_ADMIN_URL, Person, run, startServer } from '../test/processes';
 
 const TABLES = ['users', 'user_stats', 'sessions', 'events', 'participations', 'chat_rooms', 'chat_members', 'chat_messages'];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'graj-fault-backup-'));

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCK_FILE } from '../src/lib/data-dir-lock';
-import { freePort, portOpen, run, waitReady } from './helpers';
+import { freePort, portOpen, run, waitReady } from '../test/processes';
 
 const NODE = process.execPath;
 const SERVER = ['--import', 'tsx', 'server/src/server.ts'];

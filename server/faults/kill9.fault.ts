@@ -13,7 +13,7 @@ import type { Socket } from 'socket.io-client';
 import type { SocketAck } from '@contract/chat';
 import { CHAT_SEND_LIMIT } from '@contract/chat';
 import { eventBody } from '../test/event-fixtures';
-import { databaseUrl, NODE, PG_ADMIN_URL, Person, run, startServer } from './helpers';
+import { databaseUrl, NODE, PG_ADMIN_URL, Person, run, startServer } from '../test/processes';
 
 const ROUNDS = 5;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'graj-fault-kill9-'));

@@ -6,45 +6,15 @@
  * cross-process delivery B -> A resumes by itself. Prints the recovery time.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Pool } from 'pg';
-import type { Socket } from 'socket.io-client';
-import type { ChatMessage, SocketAck } from '@contract/chat';
+import type { ChatMessage } from '@contract/chat';
 import { eventBody } from '../test/event-fixtures';
-import { databaseUrl, next, PG_ADMIN_URL, Person, type Proc, sleep, startRedis, startServer } from './helpers';
+import { acceptedInto, clusterResources, next, Person, sendChat as send, sleep, startRedis, startTwo } from '../test/processes';
 
-const dbName = `graj_fault_redis_${randomBytes(4).toString('hex')}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graj-fault-redis-'));
-const procs: Proc[] = [];
-const sockets: Socket[] = [];
-let admin: Pool;
-let redis: Awaited<ReturnType<typeof startRedis>>;
-
-const send = (s: Socket, roomId: string, message: string): Promise<SocketAck> => s.timeout(5000).emitWithAck('sendMessage', { roomId, message });
-
-beforeAll(async () => {
-  admin = new Pool({ connectionString: PG_ADMIN_URL, max: 1 });
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  redis = await startRedis();
-});
-
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
-  await Promise.all(procs.map((p) => p.exited));
-  await redis?.stop();
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin?.end();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const cluster = clusterResources('redis');
+const { sockets, dataDir } = cluster;
 
 it('Redis stopped: the servers keep serving HTTP and local sockets; Redis back: cross-process delivery resumes', async () => {
-  const env = { DATABASE_URL: databaseUrl(dbName), REDIS_URL: redis.url, REDIS_PREFIX: `graj-fault:${randomBytes(3).toString('hex')}:`, DATA_DIR: dataDir };
-  const a = await startServer(env);
-  const b = await startServer(env);
-  procs.push(a.proc, b.proc);
+  const [a, b] = await startTwo(cluster);
   const tag = randomBytes(3).toString('hex');
   const owner = new Person(`org${tag}`, dataDir);
   const local = new Person(`lok${tag}`, dataDir);
@@ -52,11 +22,9 @@ it('Redis stopped: the servers keep serving HTTP and local sockets; Redis back: 
   await owner.signUp(a.url);
   await local.signUp(a.url);
   await remote.signUp(b.url);
-  const event = (await owner.call(a.url, 'POST', '/api/v1/football-events', eventBody())).json.event;
   // The remote player is accepted into the game's group chat; their socket lives on process B.
-  expect((await remote.call(b.url, 'POST', `/api/v1/status/events/${event._id}/join`)).status).toBe(201);
-  expect((await owner.call(a.url, 'PATCH', `/api/v1/status/events/${event._id}/users/${remote.id}/status`, { status: 'accepted' })).status).toBe(200);
-  const roomId = `group_${event._id}`;
+  const { eventId, roomId } = await acceptedInto(owner, a.url, remote, b.url, eventBody());
+  const event = { _id: eventId };
   const ownerSocket = await owner.socket(a.url);
   const remoteSocket = await remote.socket(b.url);
   sockets.push(ownerSocket, remoteSocket);
@@ -66,7 +34,7 @@ it('Redis stopped: the servers keep serving HTTP and local sockets; Redis back: 
   expect((await send(remoteSocket, roomId, 'przed awarią')).ok).toBe(true);
   expect((await before).message).toBe('przed awarią');
 
-  await redis.stop();
+  await cluster.redis.stop();
   const down = Date.now();
   const statuses: number[] = [];
   const record = (r: { status: number }) => (statuses.push(r.status), r);
@@ -92,7 +60,7 @@ it('Redis stopped: the servers keep serving HTTP and local sockets; Redis back: 
   // An outage of at least 5 s: ioredis's reconnect back-off has reached its 2 s ceiling by then.
   await sleep(Math.max(0, 5000 - (Date.now() - down)));
   const outage = (Date.now() - down) / 1000;
-  redis = await startRedis(redis.port);
+  cluster.redis = await startRedis(cluster.redis.port);
   const t0 = Date.now();
   let received = false;
   ownerSocket.on('newMessage', (m: ChatMessage) => {

@@ -13,6 +13,7 @@ import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter';
 import { ResultCache } from './lib/result-cache';
 import { CookieSealer } from './lib/sealed-cookie';
 import { createMailer } from './mail/mailer';
+import { createPushChannel, type PushChannel } from './push/channel';
 import { registerAuth } from './plugins/auth';
 import { registerWriteLimits } from './plugins/write-limits';
 import { registerErrorHandler } from './plugins/errors';
@@ -30,9 +31,13 @@ import { notificationRoutes } from './routes/notifications';
 import { oauthRoutes } from './routes/oauth';
 import { twoFactorRoutes } from './routes/two-factor';
 import { reportRoutes } from './routes/reports';
+import { pushRoutes } from './routes/push';
+import { calendarRoutes } from './routes/calendar';
+import { shareRoutes } from './routes/share';
 import { userRoutes } from './routes/users';
 import { userStatsRoutes } from './routes/user-stats';
 import { startEventClock } from './jobs/event-clock';
+import { startNotificationClock } from './jobs/notification-clock';
 
 export interface BuildOptions {
   config?: Config;
@@ -44,8 +49,13 @@ export interface BuildOptions {
   /** Called for every route as it is registered (tests enumerate them). */
   onRoute?: (route: RouteOptions) => void;
   distDir?: string;
-  /** The periodic upcoming → live → completed job (tests drive it by hand). */
+  /** The periodic jobs: upcoming → live → completed, reminders and digests (tests drive them by hand). */
   eventClock?: boolean;
+  /**
+   * The web push channel (docs/adr/0085, 0088): `{ isSubscribed(userId), send(userId, message) }`;
+   * by default the real one (VAPID, the people's subscribed devices). Tests pass a recording one.
+   */
+  push?: PushChannel;
 }
 
 /** Builds the whole app without listening, so tests can drive it with inject(). */
@@ -89,6 +99,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     sealer: new CookieSealer(config.COOKIE_SECRET),
     searchCache: new ResultCache(config.SEARCH_CACHE_MS),
     background: new BackgroundTasks(app.log),
+    push: opts.push ?? createPushChannel(database.db, config.vapid, app.log),
   };
   app.decorate('ctx', ctx);
   // Any successful write may change what a search shows (a new game, an edit, a cancellation...);
@@ -137,10 +148,16 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(userStatsRoutes);
       await api.register(reportRoutes);
+      await api.register(pushRoutes);
+      await api.register(calendarRoutes);
     },
     { prefix: API_PREFIX },
   );
+  await app.register(shareRoutes);
   await registerSpa(app, opts.distDir);
-  if (opts.eventClock !== false) startEventClock(app);
+  if (opts.eventClock !== false) {
+    startEventClock(app);
+    startNotificationClock(app);
+  }
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const url = (protocols: string[]) =>
@@ -40,6 +41,11 @@ const schema = z.object({
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
   /** The whole request (headers and body) must arrive within this; slow or stalled bodies are cut. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Web Push (ADR 88): the server's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it). */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'musi być kluczem publicznym P-256 w base64url (87 znaków)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'musi być kluczem prywatnym P-256 w base64url (43 znaki)').optional(),
+  /** Who push services may contact about this sender: mailto: or https:; defaults to MAIL_FROM's address. */
+  VAPID_SUBJECT: url(['mailto:', 'https:']).optional(),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
@@ -48,7 +54,7 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-export interface Config extends Omit<Env, 'COOKIE_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'COOKIE_SECRET' | 'PUBLIC_URL' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'> {
   PUBLIC_URL: string;
   COOKIE_SECRET: string;
   secureCookies: boolean;
@@ -58,6 +64,14 @@ export interface Config extends Omit<Env, 'COOKIE_SECRET' | 'PUBLIC_URL'> {
   mapOrigins: string[];
   /** Session expiry (ASVS 7.3): idle and absolute, in ms. */
   session: { idleMs: number; absoluteMs: number };
+  /** Web Push sender identity (ADR 88). */
+  vapid: VapidKeys;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +86,30 @@ function devSecret(dataDir: string, name: string): string {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
+}
+
+/** A development VAPID key pair, generated once next to the other secrets (the pair must stay together). */
+function devVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets.VAPID_PUBLIC_KEY || !secrets.VAPID_PRIVATE_KEY) {
+    const keys = webpush.generateVAPIDKeys();
+    secrets.VAPID_PUBLIC_KEY = keys.publicKey;
+    secrets.VAPID_PRIVATE_KEY = keys.privateKey;
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return { publicKey: secrets.VAPID_PUBLIC_KEY, privateKey: secrets.VAPID_PRIVATE_KEY };
+}
+
+function vapidKeys(env: Env, dataDir: string, publicUrl: string): VapidKeys {
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  const pair =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : devVapidKeys(dataDir);
+  const mail = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  const subject = env.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mail}`);
+  return { ...pair, subject };
 }
 
 /** The SPA's defaults (src/config/env.ts): OpenFreeMap serves styles, tiles, glyphs and sprites from one host. */
@@ -98,6 +136,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (prod && !env.SMTP_URL) throw new ConfigError('Invalid configuration: SMTP_URL is required in production');
   if (prod && env.FIREBASE_AUTH_EMULATOR_HOST)
     throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
+  if (prod && (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production');
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -107,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     COOKIE_SECRET: env.COOKIE_SECRET ?? devSecret(dataDir, 'COOKIE_SECRET'),
     secureCookies: publicUrl.startsWith('https:'),
     mapOrigins: mapOrigins(env),
+    vapid: vapidKeys(env, dataDir, publicUrl),
     limits: { loginFailures: [10, 60_000], register: [10, 15 * 60_000], forgotPassword: [5, 15 * 60_000] },
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
     ...overrides,

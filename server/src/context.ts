@@ -8,6 +8,7 @@ import type { ResultCache } from './lib/result-cache';
 import type { SharedJson } from './lib/shared-json';
 import type { CookieSealer } from './lib/sealed-cookie';
 import type { Mailer } from './mail/mailer';
+import type { PushChannel } from './push/channel';
 import type { UserRow } from './repositories/users';
 
 /** What every plugin and route may use; built once in app.ts. */
@@ -22,6 +23,8 @@ export interface AppContext {
   searchCache: ResultCache<SharedJson>;
   /** Work answered before it is done (forgot-password mail); awaited at shutdown. */
   background: BackgroundTasks;
+  /** Web Push to a person's subscribed devices (ADR 88); the notifications dispatcher's push channel. */
+  push: PushChannel;
 }
 
 declare module 'fastify' {

@@ -116,7 +116,7 @@ describe('verification and login', () => {
     const me = await client.get('/users/current-user');
     expect(me.json().user).toMatchObject({ _id: login.json()._id, userID: login.json()._id, role: 'user' });
     const stats = await client.get('/user-stats/current');
-    expect(stats.json().stats).toEqual({ userID: login.json()._id, gamesPlayed: 0, eventsOrganized: 0, totalLikes: 0, points: 0 });
+    expect(stats.json().stats).toEqual({ userID: login.json()._id, gamesPlayed: 0, eventsOrganized: 0, totalLikes: 0, points: 0, gamesTracked: 0, gamesAttended: 0 });
   });
 
   it('stores only a hash of the session id and gives a new one at each login', async () => {

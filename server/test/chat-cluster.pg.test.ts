@@ -3,134 +3,54 @@
  * balancer: chat between people connected to different processes. Runs in the `server-pg` project
  * only (it needs REDIS_URL, which CI always sets).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatMessage, NewChatRoomPayload, RemovedFromChatRoomPayload, SocketAck } from '@contract/chat';
+import type { Socket } from 'socket.io-client';
+import type { ChatMessage, NewChatRoomPayload, RemovedFromChatRoomPayload } from '@contract/chat';
 import { eventBody } from './event-fixtures';
-import { lastMail } from './outbox';
+import { databaseUrl, next, Person as Client, type Proc, sendChat as send, startServer } from './processes';
 
-const ROOT = path.resolve(__dirname, '../..');
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const dbName = `graj_test_cluster_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graj-cluster-'));
-const children: ChildProcess[] = [];
+const procs: Proc[] = [];
 const sockets: Socket[] = [];
 let admin: Pool;
 let a: string;
 let b: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startProcess(databaseUrl: string, prefix: string): Promise<string> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SMTP_URL: '', LOG_LEVEL: 'warn',
-      COOKIE_SECRET: 'cluster-test-secret-cluster-test-secret-0123',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const logs: string[] = [];
-  child.stdout!.on('data', (d) => logs.push(String(d)));
-  child.stderr!.on('data', (d) => logs.push(String(d)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${logs.join('')}`);
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return url;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** A person with a cookie jar, talking to whichever process it is pointed at. */
-class Person {
-  cookies = new Map<string, string>();
-  id = '';
-  constructor(readonly nick: string) {}
-
-  async call(base: string, method: string, url: string, body?: object) {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-    if (body) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${url}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair.split('=');
-      this.cookies.set(k.trim(), v);
-    }
-    const text = await res.text();
-    return { status: res.status, json: text.startsWith('{') ? JSON.parse(text) : null };
+/** A person of this suite: their sockets are closed after it. */
+class Person extends Client {
+  constructor(nick: string) {
+    super(nick, dataDir);
   }
 
-  async signUp(base: string) {
-    await this.call(base, 'GET', '/api/v1/health');
-    const email = `${this.nick}@example.com`;
-    const reg = await this.call(base, 'POST', '/api/v1/auth/register', {
-      nickName: this.nick, name: 'Jan', surname: 'Nowak', email, password: 'Haslo123!', passwordConfirm: 'Haslo123!', age: '1995-04-12',
-    });
-    if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.json)}`);
-    await this.call(base, 'GET', new URL(lastMail(dataDir, email).link).pathname);
-    const login = await this.call(base, 'POST', '/api/v1/auth/login', { email, password: 'Haslo123!' });
-    this.id = login.json._id;
-  }
-
-  socket(base: string): Promise<Socket> {
-    const s = connect(base, { transports: ['websocket'], extraHeaders: { cookie: `sid=${this.cookies.get('sid')}` }, reconnection: false });
+  override async socket(base: string): Promise<Socket> {
+    const s = await super.socket(base);
     sockets.push(s);
-    return new Promise((resolve, reject) => {
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+    return s;
   }
 }
 
-function next<T>(socket: Socket, event: string, ms = 8000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (p: T) => {
-      clearTimeout(timer);
-      resolve(p);
-    });
-  });
-}
-
-const send = (s: Socket, roomId: string, message: string): Promise<SocketAck> =>
-  s.timeout(5000).emitWithAck('sendMessage', { roomId, message });
 
 beforeAll(async () => {
   if (!adminUrl || !redisUrl) throw new Error('The two-process chat test needs DATABASE_URL and REDIS_URL');
   admin = new Pool({ connectionString: adminUrl, max: 1 });
   await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  const prefix = `graj-test:${randomBytes(4).toString('hex')}:`;
-  [a, b] = await Promise.all([startProcess(u.toString(), prefix), startProcess(u.toString(), prefix)]);
+  const env = { DATABASE_URL: databaseUrl(dbName), REDIS_URL: redisUrl, REDIS_PREFIX: `graj-test:${randomBytes(4).toString('hex')}:`, DATA_DIR: dataDir };
+  const servers = await Promise.all([startServer(env), startServer(env)]);
+  procs.push(...servers.map((s) => s.proc));
+  [a, b] = servers.map((s) => s.url);
 }, 120_000);
 
 afterAll(async () => {
   sockets.forEach((s) => s.close());
-  await Promise.all(
-    children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
-  );
+  for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+  await Promise.all(procs.map((p) => p.exited));
   await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await admin?.end();
 });

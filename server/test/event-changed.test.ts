@@ -53,6 +53,18 @@ async function gameWithPlayer() {
 }
 
 describe('eventChanged', () => {
+  it("tells the game's other people when an accepted player deletes the account", async () => {
+    const { organiser, player, id } = await gameWithPlayer();
+    const other = await signUp(t);
+    await other.client.post(`/status/events/${id}/join`);
+    await organiser.client.patch(`/status/events/${id}/users/${other.user._id}/status`, { status: 'accepted' });
+    const [org, teammate] = [await listen(organiser), await listen(other)];
+    expect((await player.client.delete('/users/current-user/delete', { password: player.body.password })).statusCode).toBe(200);
+    await settle(org, teammate);
+    expect(org).toEqual([{ eventId: id, change: 'updated' }]);
+    expect(teammate).toEqual([{ eventId: id, change: 'updated' }]);
+  });
+
   it('tells every signed-in socket about a new public game, and nobody about a private one', async () => {
     const organiser = await signUp(t);
     const other = await signUp(t);

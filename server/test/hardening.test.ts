@@ -91,6 +91,7 @@ describe('Content-Security-Policy lists only the hosts in use', () => {
     const { loadConfig } = await import('../src/config');
     const c = loadConfig({
       COOKIE_SECRET: 'x'.repeat(32),
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'graj-config-')),
       VITE_MAP_STYLE_DARK: 'https://maps.example.com/dark.json',
       VITE_MAP_STYLE_LIGHT: 'https://maps.example.com/light.json',
       MAP_HOSTS: 'https://tiles.example.com, https://fonts.example.com:8443',

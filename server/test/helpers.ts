@@ -39,7 +39,7 @@ export interface TestApp {
 /** One migrated database per suite, an app built on it; close both in afterAll. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  opts: Pick<BuildOptions, 'distDir' | 'onRoute' | 'logStream'> = {},
+  opts: Pick<BuildOptions, 'distDir' | 'onRoute' | 'logStream' | 'push'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
@@ -51,6 +51,7 @@ export async function buildTestApp(
     logStream: opts.logStream,
     onRoute: opts.onRoute,
     eventClock: false,
+    push: opts.push,
     distDir: opts.distDir ?? path.join(config.DATA_DIR, 'no-dist'),
   });
   await app.ready();
@@ -143,4 +144,19 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   const login = await client.post('/auth/login', { email: body.email, password: body.password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { client, body, user: login.json() as { _id: string; nickName: string } };
+}
+
+/** A push channel that records what it would send (the real one comes with web push; docs/adr/0085). */
+export class RecordingPush {
+  readonly subscribed = new Set<string>();
+  readonly sent: { userId: string; title: string; body: string; url: string; tag: string }[] = [];
+  async isSubscribed(userId: string): Promise<boolean> {
+    return this.subscribed.has(userId);
+  }
+  async send(userId: string, message: { title: string; body: string; url: string; tag: string }): Promise<void> {
+    this.sent.push({ userId, ...message });
+  }
+  to(userId: string) {
+    return this.sent.filter((m) => m.userId === userId);
+  }
 }

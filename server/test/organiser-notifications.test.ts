@@ -43,7 +43,7 @@ describe("the organiser's news", () => {
     const player = await signUp(t);
     const event = await createEvent(organiser.client);
     expect((await unread(organiser.client)).organiserNotifications).toEqual([]);
-    expect(await myStatus(organiser.client, event._id)).toEqual({ status: 'owner', readBy: true });
+    expect(await myStatus(organiser.client, event._id)).toEqual({ status: 'owner', readBy: true, waitlistPosition: null });
     const socket = await listen(organiser.client);
     try {
       expect((await player.client.post(`/status/events/${event._id}/join`)).statusCode).toBe(201);
@@ -59,7 +59,7 @@ describe("the organiser's news", () => {
     expect(list[0]).toMatchObject({ eventID: { _id: event._id, eventName: event.eventName } });
     expect(Date.parse(list[0].since)).not.toBeNaN();
     expect((await myEvents(organiser.client)).ownedUnread).toEqual([event._id]);
-    expect(await myStatus(organiser.client, event._id)).toEqual({ status: 'owner', readBy: false });
+    expect(await myStatus(organiser.client, event._id)).toEqual({ status: 'owner', readBy: false, waitlistPosition: null });
     // The player's own record is theirs: it does not become the organiser's and stays read for the player.
     expect((await unread(player.client)).unreadNotifications).toEqual([]);
     expect((await unread(player.client)).organiserNotifications).toEqual([]);
@@ -67,7 +67,7 @@ describe("the organiser's news", () => {
     expect((await organiser.client.patch(`/status/events/${event._id}/mark-read`)).statusCode).toBe(200);
     expect((await unread(organiser.client)).organiserNotifications).toEqual([]);
     expect((await myEvents(organiser.client)).ownedUnread).toEqual([]);
-    expect(await myStatus(organiser.client, event._id)).toEqual({ status: 'owner', readBy: true });
+    expect(await myStatus(organiser.client, event._id)).toEqual({ status: 'owner', readBy: true, waitlistPosition: null });
   });
 
   it('an accepted player leaving is news; taking back a request only refreshes the lists', async () => {

@@ -26,3 +26,18 @@ export function lastMail(dataDir: string, to: string): { text: string; link: str
   }
   throw new Error(`no mail to ${to}`);
 }
+
+/** Every mail in DATA_DIR/outbox for an address, oldest first, decoded (none: an empty list). */
+export function mailsTo(dataDir: string, to: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
+    .map(decodeQuotedPrintable);
+}

@@ -28,7 +28,7 @@ async function game() {
 describe('asking to join and the organiser deciding', () => {
   it('walks none → interested → accepted → finished, with unread flags and points', async () => {
     const { organiser, player, id } = await game();
-    expect((await player.client.get(`/status/events/${id}/my-status`)).json()).toEqual({ status: null, readBy: true });
+    expect((await player.client.get(`/status/events/${id}/my-status`)).json()).toEqual({ status: null, readBy: true, waitlistPosition: null });
 
     const join = await player.client.post(`/status/events/${id}/join`);
     expect(join.statusCode).toBe(201);

@@ -20,7 +20,7 @@ describe("another player's profile", () => {
     const { user } = res.json();
     expect(user).toEqual({
       _id: other.user._id, nickName: other.body.nickName, name: 'Anna', surname: 'Zięba', avatarUrl: null, age: ageInYears('1995-04-12'),
-      userStats: { userID: other.user._id, gamesPlayed: 0, eventsOrganized: 0, totalLikes: 0, points: 0 },
+      userStats: { userID: other.user._id, gamesPlayed: 0, eventsOrganized: 0, totalLikes: 0, points: 0, gamesTracked: 0, gamesAttended: 0 },
       isLikedByCurrentUser: false,
     });
     expect(res.body).not.toContain(other.body.email);

@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { MAP_MARKERS_UP_TO, mapCellWidth, SEARCH_PAGE_SIZE } from '@contract/events';
 import { distanceKm } from '@contract/towns';
 import { createEvent } from './event-fixtures';
 import { buildTestApp, signUp, type TestApp, type TestClient } from './helpers';
@@ -106,7 +107,8 @@ describe('radius search', () => {
     [{ latitude: 51.0, longitude: 17.0 }, 10, null],
   ] as const)('answers the first page exactly as a brute-force ordering does (%j, %i km, type %s)', async (c, km, gameType) => {
     const want = await bruteForce(c, km, gameType);
-    for (const limit of [10, 50]) {
+    // Znajdź Wydarzenie's page (25), and a smaller and a larger one.
+    for (const limit of [10, SEARCH_PAGE_SIZE, 50]) {
       const res = await client.post('/football-events/search', { ...c, distance: km, limit, ...(gameType ? { gameType } : {}) });
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -115,6 +117,9 @@ describe('radius search', () => {
       expect(body.total).toBe(Math.min(want.length, 100));
       expect(body.totalIsLowerBound).toBe(want.length > 100);
     }
+    // 'Pokaż więcej': the second page of 25 continues the brute-force order.
+    const second = await client.post('/football-events/search', { ...c, distance: km, page: 2, limit: SEARCH_PAGE_SIZE, ...(gameType ? { gameType } : {}) });
+    expect(second.json().events.map((e: { _id: string }) => e._id)).toEqual(want.slice(SEARCH_PAGE_SIZE, 2 * SEARCH_PAGE_SIZE));
   });
 
   it('pages through games at the same distance without repeats or gaps, and counts exactly to the end of a far page', async () => {
@@ -167,6 +172,67 @@ describe('radius search', () => {
       const [lon, lat] = e.geolocation.coordinates;
       expect(lat >= box.minLat && lat <= box.maxLat && lon >= box.minLon && lon <= box.maxLon).toBe(true);
     }
+  });
+});
+
+describe('map clusters at low zoom', () => {
+  // The brute force: every game search could show, grouped into the zoom's grid cells in JS.
+  async function cellsByBruteForce(zoom: number, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }) {
+    const res = await t.database.db.execute(sql`SELECT latitude, longitude FROM events WHERE is_private = false AND status IN ('upcoming', 'live')`);
+    const w = mapCellWidth(zoom);
+    const cells = new Map<string, { count: number; lat: number; lon: number }>();
+    for (const r of res.rows as { latitude: number; longitude: number }[]) {
+      const cx = Math.floor(r.longitude / w);
+      const cy = Math.floor(r.latitude / (w * 0.6));
+      if (cx < Math.floor(box.minLon / w) || cx > Math.floor(box.maxLon / w) || cy < Math.floor(box.minLat / (w * 0.6)) || cy > Math.floor(box.maxLat / (w * 0.6))) continue;
+      const c = cells.get(`${zoom}:${cx}:${cy}`) ?? { count: 0, lat: 0, lon: 0 };
+      c.count++;
+      c.lat += r.latitude;
+      c.lon += r.longitude;
+      cells.set(`${zoom}:${cx}:${cy}`, c);
+    }
+    return cells;
+  }
+  const wide = { minLat: 51, maxLat: 53.5, minLon: 19, maxLon: 23 };
+  const mapAt = async (box: typeof wide, zoom: number) =>
+    (await client.get(`/football-events?minLat=${box.minLat}&maxLat=${box.maxLat}&minLon=${box.minLon}&maxLon=${box.maxLon}&zoom=${zoom}`)).json();
+
+  it.each([7, 8.6, 10])('answers counts per grid cell at zoom %d that match a brute-force grouping', async (zoom) => {
+    const want = await cellsByBruteForce(Math.floor(zoom), wide);
+    const body = await mapAt(wide, zoom);
+    expect(body.events).toEqual([]);
+    expect(body.clusters.length).toBe(want.size);
+    for (const c of body.clusters) {
+      const w = want.get(c.id)!;
+      expect(c.count).toBe(w.count);
+      expect(c.latitude).toBeCloseTo(w.lat / w.count, 4);
+      expect(c.longitude).toBeCloseTo(w.lon / w.count, 4);
+    }
+  });
+
+  it('keeps the counts in step as games are created, cancelled and made private', async () => {
+    const zoom = 9;
+    const before = await mapAt(wide, zoom);
+    const sum = (body: { clusters: { count: number }[] }) => body.clusters.reduce((n: number, c: { count: number }) => n + c.count, 0);
+    const event = await createEvent(client, { eventName: 'Nowa gra na mapie' });
+    expect(sum(await mapAt(wide, zoom))).toBe(sum(before) + 1);
+    await t.database.db.execute(sql`UPDATE events SET is_private = true WHERE id = ${event._id}`);
+    expect(sum(await mapAt(wide, zoom))).toBe(sum(before));
+    await t.database.db.execute(sql`UPDATE events SET is_private = false WHERE id = ${event._id}`);
+    expect((await client.delete(`/football-events/${event._id}`)).statusCode).toBe(200);
+    const after = await mapAt(wide, zoom);
+    expect(sum(after)).toBe(sum(before));
+    expect(after.clusters.length).toBe((await cellsByBruteForce(zoom, wide)).size);
+  });
+
+  it('sends markers instead when the view holds only a few games, and markers above zoom 10', async () => {
+    const small = { minLat: 52.24, maxLat: 52.26, minLon: 21.04, maxLon: 21.06 };
+    const sparse = await mapAt(small, 8);
+    expect(sparse.clusters).toEqual([]);
+    expect(sparse.events.length).toBeGreaterThan(0);
+    const near = await mapAt(wide, 11);
+    expect(near.clusters).toEqual([]);
+    expect(near.events.length).toBeGreaterThan(MAP_MARKERS_UP_TO);
   });
 });
 

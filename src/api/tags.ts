@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'Ranking',
   'TwoFactor',
   'Sessions',
+  'CalendarFeed',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

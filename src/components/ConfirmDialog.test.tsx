@@ -20,6 +20,20 @@ describe('confirmation dialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps Tab and Shift+Tab inside, the page behind it out of reach', async () => {
+    render(
+      <>
+        <button type="button">Poza oknem</button>
+        <ConfirmDialog action="ZAKOŃCZ" onConfirm={jest.fn()} onCancel={jest.fn()} />
+      </>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'ZAKOŃCZ' });
+    for (const key of ['{Tab}', '{Tab}', '{Tab}', '{Shift>}{Tab}{/Shift}', '{Shift>}{Tab}{/Shift}', '{Shift>}{Tab}{/Shift}']) {
+      await userEvent.keyboard(key);
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
   it('cannot be answered twice while the action runs', () => {
     render(<ConfirmDialog action="ZAKOŃCZ" onConfirm={jest.fn()} onCancel={jest.fn()} busy />);
     expect(screen.getByRole('button', { name: 'TAK' })).toBeDisabled();

@@ -1,9 +1,9 @@
 import { lazy, useRef } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { SignedInPart } from '../app/SignedInPart';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { sidebarToggled } from '../features/dashboard/dashboardSlice';
-import { useLogoutMutation } from '../features/session/sessionApi';
+import { useSignOut } from '../features/session/useSignOut';
 import { SIDEBAR_ID } from '../features/dashboard/dashboardLinks';
 import { NavbarAvatar } from './NavbarAvatar';
 import { useHeightVar } from './useHeightVar';
@@ -46,18 +46,11 @@ function ConnectingIndicator() {
 export function Navbar() {
   const signedIn = useAppSelector((state) => Boolean(state.session.user));
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const [logout] = useLogoutMutation();
+  const signOut = useSignOut();
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   // Its real height (it wraps on narrow screens): the notices appear below it, never over its links.
   const ref = useRef<HTMLElement>(null);
   useHeightVar(ref, '--navbar-space');
-
-  const signOut = () => {
-    // Leave the guarded pages first so the guard does not bounce us to /login.
-    navigate('/');
-    void logout();
-  };
 
   return (
     <header ref={ref} className="navbar">

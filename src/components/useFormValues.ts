@@ -1,4 +1,5 @@
-import { useCallback, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type SetStateAction } from 'react';
+import { useFocusOnErrors } from './focusFirstError';
 
 export type FieldErrors = Record<string, string>;
 
@@ -38,7 +39,7 @@ export function useFormValues<T extends Record<string, string>>(initial: T, vali
     (name: keyof T & string) => ({
       name,
       value: values[name],
-      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      onChange: (e: { target: { value: string } }) => {
         const after = { ...values, [name]: e.target.value };
         setValues(after);
         setErrors((current) => revalidate(current, values, after, name, validate));
@@ -46,5 +47,14 @@ export function useFormValues<T extends Record<string, string>>(initial: T, vali
     }),
     [values, validate],
   );
-  return { values, bind, errors, setErrors };
+  // Errors set from outside (a submit, the server's answer) move the focus to the first of them.
+  const armFocus = useFocusOnErrors(errors);
+  const showErrors = useCallback(
+    (next: SetStateAction<FieldErrors>) => {
+      if (typeof next !== 'function' && Object.keys(next).length) armFocus();
+      setErrors(next);
+    },
+    [armFocus],
+  );
+  return { values, bind, errors, setErrors: showErrors };
 }

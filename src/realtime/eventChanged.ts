@@ -17,7 +17,7 @@ export function eventChangedTags({ eventId, change }: EventChangedPayload): Tag[
     idTag('EventUsers', eventId),
     idTag('EventStatus', eventId),
   ];
-  // A game that ended moved the counters and points of the people in it.
-  if (change === 'completed') tags.push(listTag('Ranking'), 'UserStats', 'User');
+  // A game that ended, or a check-in changed after it, moved the counters and points of the people in it.
+  if (change === 'completed' || change === 'attendance') tags.push(listTag('Ranking'), 'UserStats', 'User');
   return tags;
 }

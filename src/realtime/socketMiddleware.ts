@@ -125,6 +125,10 @@ export function createSocketMiddleware(
         if (payload.change === 'created') onCreated();
         else store.dispatch(api.util.invalidateTags(eventChangedTags(payload)));
       });
+      // A new stored notification, or some read in another tab (docs/adr/0085): the lists refetch.
+      const refreshNotifications = () => store.dispatch(api.util.invalidateTags([listTag('Notification')]));
+      s.on('notification', refreshNotifications);
+      s.on('notificationsRead', refreshNotifications);
       s.on('statusUpdate', (raw: unknown) => {
         // The validator (zod) loads with the first update, so it stays out of the landing page's bundle.
         void import('./statusUpdateHandler').then(({ statusUpdateActions }) => statusUpdateActions(raw).forEach((a) => store.dispatch(a)));

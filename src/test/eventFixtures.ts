@@ -31,6 +31,7 @@ export function makeEvent(overrides: Partial<EventDto> = {}): EventDto {
     phoneNumber: '600100200',
     isPrivate: false,
     isRecurring: false,
+    waitlistMode: 'approval',
     createdBy: { _id: 'u-2', nickName: 'Kapitan', name: 'Jan', surname: 'Kowalski', avatarUrl: null },
     eventStatus: 'upcoming',
     createdAt: '2030-06-01T10:00:00.000Z',
@@ -50,7 +51,7 @@ export function statusRecord(event: EventDto, status: StatusRecordDto['status'],
 
 export function eventUsers(overrides: Partial<EventUsersResponse> = {}): EventUsersResponse {
   return {
-    usersByStatus: { interested: [], accepted: [], rejected: [] },
+    usersByStatus: { interested: [], accepted: [], rejected: [], waitlisted: [] },
     eventUsers: [],
     userStats: [{ userID: 'u-2', gamesPlayed: 5, eventsOrganized: 8, totalLikes: 2, points: 296 }],
     total: 0,

@@ -141,6 +141,8 @@ export const events = pgTable(
     phoneNumber: text('phone_number'),
     isPrivate: boolean('is_private').notNull().default(false),
     isRecurring: boolean('is_recurring').notNull().default(false),
+    /** When a place frees in a full game: 'auto' accepts the first on the waitlist, 'approval' makes it a request (ADR 90). */
+    waitlistMode: text('waitlist_mode', { enum: ['auto', 'approval'] }).notNull().default('approval'),
     status: text('status', { enum: ['upcoming', 'live', 'completed', 'cancelled'] }).notNull().default('upcoming'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
@@ -152,16 +154,41 @@ export const events = pgTable(
      * leaving); null when they have seen everything. The organiser's counterpart of participations.read_by.
      */
     ownerUnreadSince: timestamp('owner_unread_since', { withTimezone: true }),
+    /** When the game was completed (Zakończ or the clock): attendance may be changed for 48 h after it (ADR 91). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    // Only what search and the map can return: public games not finished yet. Migration 0004 adds
-    // INCLUDE (end_at, id, game_type, latitude, longitude), which drizzle cannot express, for index-only scans.
+    // Only what search and the map can return: public games not finished yet. Migrations 0004 and 0007
+    // add INCLUDE (end_at, id, game_type, latitude, longitude, event_name, start_at, duration, price,
+    // player_count), which drizzle cannot express, for index-only scans (search's walk, the map's markers).
     index('events_public_earth_gist')
       .using('gist', t.earth)
       .where(sql`is_private = false AND status IN ('upcoming', 'live')`),
     index('events_owner_idx').on(t.ownerId),
     index('events_status_end_idx').on(t.status, t.endAt),
+    // The reminder job's window: upcoming games starting within the next day (docs/adr/0085).
+    index('events_status_start_idx').on(t.status, t.startAt),
   ],
+);
+
+/**
+ * The map's clusters at low zoom (ADR 81): per zoom level 6–10 and grid cell, how many games search
+ * could show (public, upcoming or live) and the sums of their coordinates (the bubble sits at their
+ * mean). Kept by statement triggers on `events` (hand-written in the migration), so the map reads a
+ * few hundred cells instead of every game in a view of all Poland. The cell of a point at zoom z is
+ * (floor(longitude / w), floor(latitude / (w * 0.6))) with w = 90 / 2^z degrees (see mapCells.ts).
+ */
+export const mapCells = pgTable(
+  'map_cells',
+  {
+    zoom: integer('zoom').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    games: integer('games').notNull(),
+    latitudeSum: doublePrecision('latitude_sum').notNull(),
+    longitudeSum: doublePrecision('longitude_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoom, t.cx, t.cy] })],
 );
 
 /** A person's participation in an event; `read_by` false marks a change they have not seen yet. */
@@ -175,26 +202,37 @@ export const participations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['interested', 'accepted', 'rejected', 'finished'] }).notNull(),
+    /** 'waitlisted': asked to join a full game; the waitlist's order is (created_at, id), arrival order (ADR 90). */
+    status: text('status', { enum: ['interested', 'accepted', 'rejected', 'finished', 'waitlisted'] }).notNull(),
     readBy: boolean('read_by').notNull().default(true),
+    /** A played game's check-in (ADR 91): false marks a no-show, whose game is not counted as played. */
+    attended: boolean('attended').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('participations_event_user_key').on(t.eventId, t.userId), index('participations_user_idx').on(t.userId)],
 );
 
-/** A signed-in person's saved location (docs/adr/0075): with the account, never with the browser. */
-export const savedLocations = pgTable('saved_locations', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  city: text('city'),
-  region: text('region'),
-  country: text('country'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A signed-in person's saved location (docs/adr/0075): with the account, never with the browser.
+ * `earth` is GiST-indexed so a new game finds the people around it in one query (docs/adr/0086).
+ */
+export const savedLocations = pgTable(
+  'saved_locations',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    city: text('city'),
+    region: text('region'),
+    country: text('country'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    earth: earth('earth').generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
+  },
+  (t) => [index('saved_locations_earth_gist').using('gist', t.earth)],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -264,7 +302,75 @@ export const notificationPreferences = pgTable('notification_preferences', {
   chatMessages: boolean('chat_messages').notNull().default(true),
   eventReminders: boolean('event_reminders').notNull().default(true),
   newEventInArea: boolean('new_event_in_area').notNull().default(true),
+  // docs/adr/0085: which reminders, which channels, and what "near me" means.
+  reminder24h: boolean('reminder_24h').notNull().default(true),
+  reminder2h: boolean('reminder_2h').notNull().default(true),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  pushNotifications: boolean('push_notifications').notNull().default(true),
+  nearbyRadiusKm: integer('nearby_radius_km').notNull().default(20),
+  /** Empty: every game type. */
+  nearbyGameTypes: text('nearby_game_types').array().notNull().default(sql`'{}'::text[]`),
+  nearbyDigest: boolean('nearby_digest').notNull().default(false),
+  /** When the last daily digest of new games nearby went out (the digest's claim, docs/adr/0086). */
+  digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
 });
+
+export const NOTIFICATION_KINDS = [
+  'statusChange', 'joinRequest', 'playerLeft', 'reminder', 'nearbyGame', 'eventChanged', 'eventCancelled', 'chatMessage',
+] as const;
+
+/**
+ * One stored notification per thing worth telling a person (docs/adr/0085): its Polish text, the
+ * link it opens, whether it was read, and the channels it went out on.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    /** 'inApp', 'email', 'push' (and 'digest' for new games waiting for the daily e-mail). */
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** A new game nearby for a person who chose the daily digest, not mailed yet. */
+    digestPending: boolean('digest_pending').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_time_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_kind_time_idx').on(t.userId, t.kind, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at IS NULL`),
+    index('notifications_digest_idx').on(t.userId).where(sql`digest_pending`),
+    index('notifications_event_idx').on(t.eventId),
+  ],
+);
+
+/**
+ * A reminder claimed (and so sent) once: per game, person, which reminder, and the start it was
+ * for. Claiming is an INSERT that does nothing on conflict, so two processes never send one twice;
+ * a game moved to a new start has no claims for it yet, so its reminders move with it (docs/adr/0085).
+ */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offset: text('offset', { enum: ['24h', '2h'] }).notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId, t.offset, t.startAt] }), index('event_reminders_user_idx').on(t.userId)],
+);
 
 /** A muted chat room; a null expiry is permanent, a past one is ignored. */
 export const chatMutes = pgTable(
@@ -321,4 +427,47 @@ export const reports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('reports_reporter_idx').on(t.reporterId, t.createdAt)],
+);
+
+/**
+ * One browser's Web Push subscription (ADR 88); a person may have several devices. The endpoint is
+ * unique: subscribing the same browser again (another account on it) moves the row to that person.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    /**
+     * The session that subscribed this browser: when it ends (logout, expiry, "log out other
+     * devices", a password change) the browser stops receiving the person's notifications, so the
+     * next person on a shared computer never sees them (ADR 88).
+     */
+    sessionIdHash: text('session_id_hash').references(() => sessions.idHash, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionIdHash),
+  ],
+);
+
+/** A person's private calendar feed (ADR 89): only the token's hash is kept; a new token revokes the old one. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_key').on(t.tokenHash)],
 );

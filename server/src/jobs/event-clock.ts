@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from './periodic';
 import { sendStatusUpdates } from '../realtime/notify';
 import { sendEventChanged } from '../realtime/event-changed';
 import { findDueEvents, markStartedLive } from '../repositories/events';
 import { completeEvent } from '../services/event-lifecycle';
+import { closeWaitlists } from '../services/waitlist';
 
 export const EVENT_CLOCK_MS = 30_000;
 
 /**
- * Moves games upcoming → live → completed by time. Completion goes through the same service as
+ * Moves games upcoming → live → completed by time, closing the waitlists of games that started. Completion goes through the same service as
  * the organiser's Zakończ, guarded by the status, so two processes never complete a game twice.
  */
 export async function tickEventClock(app: FastifyInstance): Promise<{ live: number; completed: number }> {
   const db = app.ctx.database.db;
   const live = await markStartedLive(db);
+  // A game that has started takes nobody from its waitlist any more: the people waiting are told (docs/adr/0090).
+  const closed = await closeWaitlists(db);
+  sendStatusUpdates(app, closed);
+  for (const eventId of new Set(closed.map((n) => n.payload.eventId))) await sendEventChanged(app, { id: eventId }, 'updated');
   let completed = 0;
   for (;;) {
     const due = await findDueEvents(db, 100);
@@ -32,18 +38,5 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
 }
 
 export function startEventClock(app: FastifyInstance, everyMs = EVENT_CLOCK_MS): void {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = tickEventClock(app)
-      .catch((err) => app.log.error({ err }, 'event clock failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  app.addHook('onReady', async () => run());
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(app, 'event clock', everyMs, () => tickEventClock(app));
 }

@@ -39,3 +39,28 @@ export function resetPasswordMail(to: string, nickName: string, link: string): M
     link,
   };
 }
+
+/** A stored notification sent by e-mail (docs/adr/0085): its text and a button to open it. */
+export function notificationMail(to: string, nickName: string, title: string, body: string, link: string): MailMessage {
+  const lines = [`Cześć ${nickName}!`, body];
+  return {
+    to,
+    subject: `${title} — Graj Razem`,
+    text: `${lines.join('\n\n')}\n\n${link}\n\nUstawienia powiadomień zmienisz w aplikacji: Ustawienia → Powiadomienia.\n`,
+    html: layout(title, lines, link, 'Otwórz w Graj Razem'),
+    link,
+  };
+}
+
+/** The daily digest of new games nearby (docs/adr/0086). */
+export function nearbyDigestMail(to: string, nickName: string, games: { body: string; link: string }[], settingsLink: string): MailMessage {
+  const heading = games.length === 1 ? 'Nowa gra w Twojej okolicy' : `Nowe gry w Twojej okolicy: ${games.length}`;
+  const lines = [`Cześć ${nickName}!`, ...games.map((g) => `• ${g.body}`)];
+  return {
+    to,
+    subject: `${heading} — Graj Razem`,
+    text: `Cześć ${nickName}!\n\n${games.map((g) => `• ${g.body}\n  ${g.link}`).join('\n')}\n\nUstawienia powiadomień: ${settingsLink}\n`,
+    html: layout(heading, lines, games[0].link, 'Zobacz pierwszą grę'),
+    link: games[0].link,
+  };
+}

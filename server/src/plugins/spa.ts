@@ -30,7 +30,8 @@ export async function registerSpa(app: FastifyInstance, distDir = DIST_DIR): Pro
       allowedPath: (pathname) => !isPrivateBuildFile(pathname),
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        const html = file.endsWith('.html');
+        // The service worker and the manifest are checked for updates on every visit (docs/adr/0088).
+        const html = file.endsWith('.html') || file.endsWith(`${path.sep}sw.js`) || file.endsWith('.webmanifest');
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600');
       },
     });

@@ -4,6 +4,7 @@ import { CHAT_MSG, CHAT_SEND_LIMIT, roomId as roomIdSchema, sendMessagePayload, 
 import { MSG } from '@contract/messages';
 import { isMember, roomIdsOf } from '../repositories/chat';
 import { insertMessage } from '../repositories/chat-messages';
+import { notifyAwayMembers } from './chat-away';
 
 type Ack = (answer: SocketAck) => void;
 
@@ -65,6 +66,7 @@ export function registerChatHandlers(app: FastifyInstance, io: Server): void {
         const message = await insertMessage(db(), parsed.data.roomId, me, parsed.data.message);
         if (!message) return ack({ ok: false, msg: CHAT_MSG.notMember });
         io.to(message.roomId).emit('newMessage', message);
+        notifyAwayMembers(app, message);
         ack({ ok: true, message });
       } catch (err) {
         app.log.error({ err }, 'sendMessage failed');

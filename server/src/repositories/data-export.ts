@@ -2,8 +2,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import {
-  avatars, chatMembers, chatMessages, chatMutes, eventMutes, events, notificationPreferences, participations, reports,
-  sessions, totpRecoveryCodes, userLikes, users, userStats, userTotp,
+  avatars, calendarFeeds, chatMembers, chatMessages, chatMutes, eventMutes, events, notificationPreferences, participations, reports,
+  pushSubscriptions, sessions, totpRecoveryCodes, userLikes, users, userStats, userTotp,
 } from '../db/schema';
 
 /** Bumped when the shape of the export changes, so a reader can tell versions apart. */
@@ -77,6 +77,15 @@ export async function exportUserData(ex: Executor, userId: string) {
     .from(totpRecoveryCodes)
     .where(and(eq(totpRecoveryCodes.userId, userId), isNull(totpRecoveryCodes.usedAt)));
 
+  // Push devices and the calendar feed (ADR 88, 89): which devices and since when; never the
+  // endpoint, its keys or the feed's token hash (each of them opens a channel to the person).
+  const devices = await ex
+    .select({ endpoint: pushSubscriptions.endpoint, userAgent: pushSubscriptions.userAgent, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.createdAt);
+  const [feed] = await ex.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+
   const [pic] = avatar;
   return {
     format: EXPORT_FORMAT,
@@ -96,6 +105,8 @@ export async function exportUserData(ex: Executor, userId: string) {
     chatMutes: roomMutes,
     gameMutes,
     sessions: ownSessions,
+    pushDevices: devices.map((d) => ({ pushService: new URL(d.endpoint).origin, userAgent: d.userAgent, createdAt: d.createdAt })),
+    calendarFeed: feed ? { createdAt: feed.createdAt } : null,
     twoFactor: { enabledAt: totp?.enabledAt ?? null, recoveryCodesUnused: totp?.enabledAt ? unusedCodes.length : 0 },
   };
 }

@@ -1,5 +1,8 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { formatAddress, GAME_TYPES, SEARCH_TOTAL_BOUND, type MapEventDto, type EventDto, type EventStatus, type EventValues } from '@contract/events';
+import {
+  formatAddress, GAME_TYPES, mapCellWidth, mapCellZoom, SEARCH_TOTAL_BOUND, type EventDto, type EventStatus, type EventValues, type MapClusterDto,
+  type MapEventDto,
+} from '@contract/events';
 import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
 import { events, users } from '../db/schema';
@@ -34,6 +37,7 @@ export function toEventDto(e: EventWithOwner, extra: { distance?: number; isPart
     phoneNumber: e.phoneNumber,
     isPrivate: e.isPrivate,
     isRecurring: e.isRecurring,
+    waitlistMode: e.waitlistMode,
     createdBy: {
       _id: e.owner.id, nickName: e.owner.nickName, name: e.owner.name, surname: e.owner.surname,
       avatarUrl: avatarUrlOf(e.owner.id, e.owner.avatarVersion),
@@ -70,6 +74,7 @@ export function eventColumns(v: EventValues, place: { latitude: number; longitud
     phoneNumber: v.phoneNumber,
     isPrivate: v.isPrivate ?? false,
     isRecurring: v.isRecurring ?? false,
+    waitlistMode: v.waitlistMode,
     latitude: place.latitude,
     longitude: place.longitude,
   };
@@ -127,7 +132,7 @@ export async function findOwnerUnread(ex: Executor, ownerId: string): Promise<Ev
 export async function transitionEvent(ex: Executor, id: string, from: EventStatus[], to: EventStatus): Promise<EventRow | undefined> {
   const [row] = await ex
     .update(events)
-    .set({ status: to, updatedAt: new Date() })
+    .set({ status: to, updatedAt: new Date(), ...(to === 'completed' ? { completedAt: new Date() } : {}) })
     .where(and(eq(events.id, id), sql`${events.status} IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
     .returning();
   return row;
@@ -161,6 +166,7 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
     phoneNumber: (r.phone_number as string) ?? null,
     isPrivate: Boolean(r.is_private),
     isRecurring: Boolean(r.is_recurring),
+    waitlistMode: (r.waitlist_mode as EventRow['waitlistMode']) ?? 'approval',
     status: r.status as EventStatus,
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
@@ -169,6 +175,7 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
     updatedAt: new Date(r.updated_at as string),
     // Search rows never feed the organiser's news (status and notification routes read the table).
     ownerUnreadSince: null,
+    completedAt: null,
     owner: {
       id: r.owner_id as string, nickName: r.owner_nick as string, name: r.owner_name as string,
       surname: r.owner_surname as string, avatarVersion: (r.owner_avatar as number | null) ?? null,
@@ -179,7 +186,7 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
 
 const SELECT_EVENT_TEXT = `e.id, e.owner_id, e.event_name, e.game_type, e.start_date, e.start_hour, e.start_at, e.end_at,
   e.duration, e.city, e.street, e.address_number, e.postal_code, e.region, e.field_type, e.player_count, e.level,
-  e.price, e.payment_method, e.description, e.phone_number, e.is_private, e.is_recurring, e.status, e.latitude,
+  e.price, e.payment_method, e.description, e.phone_number, e.is_private, e.is_recurring, e.waitlist_mode, e.status, e.latitude,
   e.longitude, e.created_at, e.updated_at, u.nick_name AS owner_nick, u.name AS owner_name, u.surname AS owner_surname, u.avatar_version AS owner_avatar`;
 
 export interface RadiusQuery {
@@ -265,20 +272,18 @@ export interface BoundsQuery {
  * Visible games inside a map viewport (the map asks for its view plus a margin), nearest to its
  * centre first, with only what a marker needs. A nearest-first (KNN) walk of the covering GiST
  * index from the view's centre stops at the limit, so a view of all Poland costs about as much as
- * a street's: the index answers the box, the latitude/longitude test and the order; the table is
- * read for the returned rows only. (A second sort key would make the planner sort the whole view
- * instead, ADR 80; games at exactly the same distance as the 1,000th may be swapped for each other.)
+ * a street's: the index answers the box, the latitude/longitude test, the order and every column
+ * returned (they are in its INCLUDE, ADR 81), so the table is not read. (A second sort key would
+ * make the planner sort the whole view instead, ADR 80; games at exactly the same distance as the
+ * 1,000th may be swapped for each other.)
  */
 const VIEW_CENTRE = '(SELECT ll_to_earth($1::float8, $2::float8))';
-const MAP_SQL = `WITH hits AS (
-    SELECT e.id, e.earth <-> ${VIEW_CENTRE} AS chord FROM events e
-    WHERE ${VISIBLE}
-      AND e.earth <@ earth_box(${VIEW_CENTRE}, $3::float8)
-      AND e.latitude BETWEEN $4::float8 AND $5::float8 AND e.longitude BETWEEN $6::float8 AND $7::float8
-    ORDER BY e.earth <-> ${VIEW_CENTRE} LIMIT $8::int
-  )
-SELECT e.id, e.event_name, e.game_type, e.start_at, e.duration, e.price, e.player_count, e.status, e.latitude, e.longitude
-FROM hits JOIN events e ON e.id = hits.id ORDER BY hits.chord, hits.id`;
+const MAP_SQL = `SELECT e.id, e.event_name, e.game_type, e.start_at, e.duration, e.price, e.player_count, e.latitude, e.longitude
+  FROM events e
+  WHERE ${VISIBLE}
+    AND e.earth <@ earth_box(${VIEW_CENTRE}, $3::float8)
+    AND e.latitude BETWEEN $4::float8 AND $5::float8 AND e.longitude BETWEEN $6::float8 AND $7::float8
+  ORDER BY e.earth <-> ${VIEW_CENTRE} LIMIT $8::int`;
 
 export async function listInBounds(pool: Pool, b: BoundsQuery): Promise<MapEventDto[]> {
   const midLat = (b.minLat + b.maxLat) / 2;
@@ -300,8 +305,35 @@ export async function listInBounds(pool: Pool, b: BoundsQuery): Promise<MapEvent
     duration: Number(r.duration),
     price: Number(r.price),
     playerCount: Number(r.player_count),
-    eventStatus: r.status as EventStatus,
-    geolocation: { type: 'Point', coordinates: [Number(r.longitude), Number(r.latitude)] },
+    // A metre is plenty for a pin; fewer digits, fewer bytes in a list of 1,000.
+    geolocation: { type: 'Point', coordinates: [round5(Number(r.longitude)), round5(Number(r.latitude))] },
+  }));
+}
+
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
+
+/**
+ * The map's bubbles at low zoom (ADR 81): the non-empty grid cells of `map_cells` at the view's zoom
+ * level that overlap the view, each at the mean position of its games. A few hundred rows of a
+ * table kept by triggers, whatever the number of games in the view.
+ */
+const CELLS_SQL = `SELECT cx, cy, games, latitude_sum / games AS latitude, longitude_sum / games AS longitude
+FROM map_cells WHERE zoom = $1::int AND cx BETWEEN $2::int AND $3::int AND cy BETWEEN $4::int AND $5::int AND games > 0`;
+
+export async function listMapClusters(pool: Pool, b: Omit<BoundsQuery, 'limit'> & { zoom: number }): Promise<MapClusterDto[]> {
+  const zoom = mapCellZoom(b.zoom);
+  const w = mapCellWidth(zoom);
+  const h = w * 0.6;
+  const res = await pool.query({
+    name: 'map_cells_in_bounds',
+    text: CELLS_SQL,
+    values: [zoom, Math.floor(b.minLon / w), Math.floor(b.maxLon / w), Math.floor(b.minLat / h), Math.floor(b.maxLat / h)],
+  });
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    id: `${zoom}:${r.cx}:${r.cy}`,
+    latitude: round5(Number(r.latitude)),
+    longitude: round5(Number(r.longitude)),
+    count: Number(r.games),
   }));
 }
 

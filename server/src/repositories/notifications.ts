@@ -3,7 +3,7 @@ import { DEFAULT_PREFERENCES, type NotificationPreferences } from '@contract/not
 import type { Executor } from '../db/database';
 import { chatMutes, eventMutes, notificationPreferences, participations } from '../db/schema';
 
-type Switches = Pick<NotificationPreferences, 'eventStatusUpdates' | 'chatMessages' | 'eventReminders' | 'newEventInArea'>;
+type Switches = Omit<NotificationPreferences, 'mutedChatRooms' | 'mutedEvents'>;
 
 /** The person's preferences: defaults until they change something; expired chat mutes left out. */
 export async function getPreferences(ex: Executor, userId: string): Promise<NotificationPreferences> {
@@ -19,6 +19,13 @@ export async function getPreferences(ex: Executor, userId: string): Promise<Noti
     chatMessages: row?.chatMessages ?? DEFAULT_PREFERENCES.chatMessages,
     eventReminders: row?.eventReminders ?? DEFAULT_PREFERENCES.eventReminders,
     newEventInArea: row?.newEventInArea ?? DEFAULT_PREFERENCES.newEventInArea,
+    reminder24h: row?.reminder24h ?? DEFAULT_PREFERENCES.reminder24h,
+    reminder2h: row?.reminder2h ?? DEFAULT_PREFERENCES.reminder2h,
+    emailNotifications: row?.emailNotifications ?? DEFAULT_PREFERENCES.emailNotifications,
+    pushNotifications: row?.pushNotifications ?? DEFAULT_PREFERENCES.pushNotifications,
+    nearbyRadiusKm: row?.nearbyRadiusKm ?? DEFAULT_PREFERENCES.nearbyRadiusKm,
+    nearbyGameTypes: row?.nearbyGameTypes ?? DEFAULT_PREFERENCES.nearbyGameTypes,
+    nearbyDigest: row?.nearbyDigest ?? DEFAULT_PREFERENCES.nearbyDigest,
     mutedChatRooms: mutes.map((m) => ({ chatRoomId: m.chatRoomId, muteExpiresAt: m.muteExpiresAt ? m.muteExpiresAt.toISOString() : null })),
     mutedEvents: events,
   };
@@ -60,12 +67,12 @@ export async function unreadRecords(ex: Executor, userId: string) {
     .orderBy(sql`${participations.updatedAt} DESC`);
 }
 
-/** Marks one of the person's own records read; false when it is not theirs (or does not exist). */
-export async function markRecordRead(ex: Executor, userId: string, recordId: string): Promise<boolean> {
+/** Marks one of the person's own records read; its game, or null when it is not theirs (or does not exist). */
+export async function markRecordRead(ex: Executor, userId: string, recordId: string): Promise<string | null> {
   const rows = await ex
     .update(participations)
     .set({ readBy: true })
     .where(and(eq(participations.id, recordId), eq(participations.userId, userId)))
-    .returning({ id: participations.id });
-  return rows.length > 0;
+    .returning({ eventId: participations.eventId });
+  return rows[0]?.eventId ?? null;
 }

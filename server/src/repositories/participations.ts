@@ -13,11 +13,13 @@ export async function findParticipation(ex: Executor, eventId: string, userId: s
   return row;
 }
 
-/** Inserts an `interested` record unless the person already has one; returns it when created. */
-export async function insertInterest(ex: Executor, eventId: string, userId: string): Promise<ParticipationRow | undefined> {
+/** Inserts a request (`interested`, or `waitlisted` in a full game) unless the person already has a record; returns it when created. */
+export async function insertInterest(
+  ex: Executor, eventId: string, userId: string, status: 'interested' | 'waitlisted' = 'interested',
+): Promise<ParticipationRow | undefined> {
   const [row] = await ex
     .insert(participations)
-    .values({ eventId, userId, status: 'interested', readBy: true })
+    .values({ eventId, userId, status, readBy: true })
     .onConflictDoNothing()
     .returning();
   return row;
@@ -57,7 +59,8 @@ export async function listForEvent(ex: Executor, eventId: string) {
     .from(participations)
     .innerJoin(users, eq(users.id, participations.userId))
     .where(eq(participations.eventId, eventId))
-    .orderBy(participations.createdAt);
+    // Arrival order: the waitlist's order (docs/adr/0090).
+    .orderBy(participations.createdAt, participations.id);
 }
 
 /** Completing a game: its accepted players become `finished` (unseen), the game's line-up for good. */
@@ -86,11 +89,11 @@ export async function countGame(ex: Executor, ownerId: string, playerIds: string
     .where(eq(userStats.userId, ownerId));
 }
 
-/** A cancelled game: everyone still in it is told (their record turns unseen). */
+/** A cancelled game: everyone still in it or waiting for a place is told (their record turns unseen). */
 export async function flagCancelled(ex: Executor, eventId: string): Promise<ParticipationRow[]> {
   return ex
     .update(participations)
     .set({ readBy: false, updatedAt: new Date() })
-    .where(and(eq(participations.eventId, eventId), inArray(participations.status, ['interested', 'accepted'])))
+    .where(and(eq(participations.eventId, eventId), inArray(participations.status, ['interested', 'accepted', 'waitlisted'])))
     .returning();
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser, UserStats } from '@contract/auth';
 import type { Executor } from '../db/database';
-import { userStats, users } from '../db/schema';
+import { participations, userStats, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,13 +52,25 @@ export async function setPassword(ex: Executor, id: string, passwordHash: string
 
 export async function getStats(ex: Executor, userId: string): Promise<UserStats> {
   const [row] = await ex.select().from(userStats).where(eq(userStats.userId, userId));
+  const attendance = await attendanceOf(ex, userId);
   return {
     userID: userId,
     gamesPlayed: row?.gamesPlayed ?? 0,
     eventsOrganized: row?.eventsOrganized ?? 0,
     totalLikes: row?.totalLikes ?? 0,
     points: row?.points ?? 0,
+    gamesTracked: attendance.tracked,
+    gamesAttended: attendance.attended,
   };
+}
+
+/** The person's played games (finished records) and how many of them they came to (docs/adr/0091). */
+async function attendanceOf(ex: Executor, userId: string): Promise<{ tracked: number; attended: number }> {
+  const [row] = await ex
+    .select({ tracked: sql<number>`count(*)::int`, attended: sql<number>`count(*) FILTER (WHERE ${participations.attended})::int` })
+    .from(participations)
+    .where(and(eq(participations.userId, userId), eq(participations.status, 'finished')));
+  return { tracked: Number(row?.tracked ?? 0), attended: Number(row?.attended ?? 0) };
 }
 
 /** The stable URL of a user's avatar (served by the users routes), or null without one. */

@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EVENT_MSG, MAP_EVENTS_LIMIT, eventDto, eventInput, eventTimes, isFinishedStatus, mapEventDto, searchInput } from '@contract/events';
+import {
+  EVENT_MSG, MAP_CLUSTER_MAX_ZOOM, MAP_EVENTS_LIMIT, MAP_MARKERS_UP_TO, eventDto, eventInput, eventTimes, isFinishedStatus, mapAnswer, mapCellZoom,
+  searchInput,
+} from '@contract/events';
 import { SharedJson } from '../lib/shared-json';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
 import { sendEventChanged } from '../realtime/event-changed';
 import {
-  eventColumns, findEvent, insertEvent, listInBounds, searchByRadius, toEventDto, updateEvent,
+  eventColumns, findEvent, insertEvent, listInBounds, listMapClusters, searchByRadius, toEventDto, updateEvent,
 } from '../repositories/events';
-import { findParticipation } from '../repositories/participations';
+import { findParticipation, listForEvent } from '../repositories/participations';
 import { cancelEventAndRoom } from '../services/chat-rooms';
 import { resolveEventPlace, resolveSearchCenter } from '../services/event-place';
+import { notifyNearby } from '../services/nearby-games';
+import { dispatchLater } from '../services/notification-dispatch';
+import { changedDraft } from '../services/notification-texts';
+import { settleWaitlist } from '../services/waitlist';
 
 export const idParams = z.object({ id: z.uuid({ error: EVENT_MSG.notFound }) });
 // A little slack for the form's default start ("now") and slow typing.
@@ -24,6 +31,8 @@ const bounds = z
     maxLat: z.coerce.number().min(-90).max(90),
     minLon: z.coerce.number().min(-180).max(180),
     maxLon: z.coerce.number().min(-180).max(180),
+    /** The map's zoom: at 10 and below the answer may be clusters (ADR 81). */
+    zoom: z.coerce.number().min(0).max(24),
   })
   .partial();
 
@@ -41,7 +50,6 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
   // check them against the contract here instead.
   const shared = app.ctx.searchCache;
   const checked = <T>(schema: z.ZodType<T>, value: T) => new SharedJson(app.ctx.config.NODE_ENV === 'production' ? value : schema.parse(value));
-  const mapAnswer = z.object({ events: z.array(mapEventDto) });
   const searchAnswer = z.object({ events: z.array(eventDto), total: z.number().int(), totalIsLowerBound: z.boolean() });
   app.addHook('preHandler', app.requireUser);
 
@@ -49,8 +57,17 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const q = request.query;
     // Without a viewport: all of Poland.
     const view = { minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2, limit: MAP_EVENTS_LIMIT };
-    const key = ['map', view.minLat, view.maxLat, view.minLon, view.maxLon].join('|');
-    const answer = await shared.get(key, async () => checked(mapAnswer, { events: await listInBounds(app.ctx.database.pool, view) }));
+    const pool = app.ctx.database.pool;
+    // Zoomed out: bubbles with counts per grid cell, unless the view holds only a few games (ADR 81).
+    const cellZoom = q.zoom !== undefined && q.zoom <= MAP_CLUSTER_MAX_ZOOM ? mapCellZoom(q.zoom) : null;
+    const key = ['map', view.minLat, view.maxLat, view.minLon, view.maxLon, cellZoom ?? ''].join('|');
+    const answer = await shared.get(key, async () => {
+      if (cellZoom !== null) {
+        const clusters = await listMapClusters(pool, { ...view, zoom: cellZoom });
+        if (clusters.reduce((n, c) => n + c.count, 0) > MAP_MARKERS_UP_TO) return checked(mapAnswer, { events: [], clusters });
+      }
+      return checked(mapAnswer, { events: await listInBounds(pool, view), clusters: [] });
+    });
     return answer.send(request, reply);
   });
 
@@ -87,6 +104,8 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
       const id = await insertEvent(db, request.user!.id, eventColumns(v, place, times));
       const event = await findEvent(db, id);
       await sendEventChanged(app, event!, 'created');
+      // People around a new public game hear of it after the answer (docs/adr/0086).
+      app.ctx.background.run('nearby notifications', async () => void (await notifyNearby(app, event!)));
       return reply.status(201).send({ msg: EVENT_MSG.created, event: toEventDto(event!) });
     },
   );
@@ -106,9 +125,22 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
         throw new BadRequestError(EVENT_MSG.inPast, { startDate: EVENT_MSG.inPast });
       }
       const place = resolveEventPlace(v);
-      await updateEvent(db, existing.id, eventColumns(v, place, times));
+      // More places, or the 'automatycznie' mode, may let people in from the waitlist (docs/adr/0090).
+      const settled = await db.transaction(async (tx) => {
+        await findEvent(tx, existing.id, { forUpdate: true });
+        await updateEvent(tx, existing.id, eventColumns(v, place, times));
+        return settleWaitlist(tx, existing.id);
+      });
       const event = await findEvent(db, existing.id);
+      sendStatusUpdates(app, settled.notices);
+      sendChatNotices(app, settled.chat);
       await sendEventChanged(app, existing, 'updated');
+      // Everyone in the game (accepted or waiting) hears of the change; a new start moves the reminders by itself.
+      dispatchLater(app, 'event changed notifications', async () =>
+        (await listForEvent(db, existing.id))
+          .filter((p) => p.record.status === 'accepted' || p.record.status === 'interested' || p.record.status === 'waitlisted')
+          .map((p) => changedDraft(p.record.userId, event!, moved, new Date())),
+      );
       return { msg: EVENT_MSG.updated, event: toEventDto(event!) };
     },
   );

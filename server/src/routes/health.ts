@@ -16,7 +16,7 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Liveness and readiness (ADR 61).
+ * Liveness and readiness (ADR 60).
  * - `/health/live`: the process is up and its event loop answers; no dependency is asked, so a
  *   supervisor restarts only a stuck process, never one waiting for its database.
  * - `/health/ready` (and `/health`, kept for existing callers): every dependency a signed-in

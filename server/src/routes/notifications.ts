@@ -4,11 +4,14 @@ import { z } from 'zod';
 import { CHAT_MSG, roomId } from '@contract/chat';
 import { EVENT_MSG } from '@contract/events';
 import {
-  MUTE_MAX_MS, NOTIFICATION_MSG, muteChatBody, preferencesResponse, unreadNotificationsResponse, updatePreferencesBody,
+  MUTE_MAX_MS, NOTIFICATION_MSG, muteChatBody, notificationDto, notificationListQuery, notificationListResponse, preferencesResponse,
+  unreadNotificationsResponse, updatePreferencesBody,
 } from '@contract/notifications';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { isMember } from '../repositories/chat';
 import { findEvent, findOwnerUnread, toEventDto } from '../repositories/events';
+import { listNotifications, markEventStatusRead, toNotificationDto } from '../repositories/notification-records';
+import { readAllNotifications, readNotification } from '../services/notification-reads';
 import {
   getPreferences, markRecordRead, muteEvent, muteRoom, unmuteEvent, unmuteRoom, unreadRecords, updateSwitches,
 } from '../repositories/notifications';
@@ -92,7 +95,30 @@ export async function notificationRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.patch('/notifications/mark-read/:id', { schema: { params: recordParams, response: { 200: ok } } }, async (request) => {
-    if (!(await markRecordRead(db, request.user!.id, request.params.id))) throw new NotFoundError(NOTIFICATION_MSG.noRecord);
+    const eventId = await markRecordRead(db, request.user!.id, request.params.id);
+    if (!eventId) throw new NotFoundError(NOTIFICATION_MSG.noRecord);
+    await markEventStatusRead(db, request.user!.id, eventId);
     return { msg: 'OK' };
   });
+
+  // The stored notifications (docs/adr/0085): the bell's latest and the full, paged list.
+  app.get('/notifications', { schema: { querystring: notificationListQuery, response: { 200: notificationListResponse } } }, async (request) => {
+    const { page, limit, unreadOnly } = request.query;
+    const { rows, total, unread, unreadOther } = await listNotifications(db, request.user!.id, { page, limit, unreadOnly: unreadOnly === 'true' });
+    return { notifications: rows.map(toNotificationDto), total, unread, unreadOther, page, pages: Math.max(1, Math.ceil(total / limit)) };
+  });
+
+  app.patch(
+    '/notifications/:id/read',
+    { schema: { params: recordParams, response: { 200: z.object({ notification: notificationDto }) } } },
+    async (request) => {
+      const row = await readNotification(app, request.user!.id, request.params.id);
+      if (!row) throw new NotFoundError(NOTIFICATION_MSG.noRecord);
+      return { notification: toNotificationDto(row) };
+    },
+  );
+
+  app.post('/notifications/read-all', { schema: { response: { 200: z.object({ marked: z.number().int() }) } } }, async (request) => ({
+    marked: await readAllNotifications(app, request.user!.id),
+  }));
 }

@@ -2,18 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userStats as userStatsSchema } from '@contract/auth';
-import { EVENT_MSG, PARTICIPATION_STATUSES, isFinishedStatus, statusRecordDto, type EventDto } from '@contract/events';
+import { EVENT_MSG, PARTICIPATION_STATUSES, hasStarted, isFinishedStatus, statusRecordDto, waitlistPositionText, type EventDto } from '@contract/events';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
 import { sendEventChanged } from '../realtime/event-changed';
-import { findEvent, findOwnedEvents, flagOwnerUnread, markOwnerRead, toEventDto, type EventWithOwner } from '../repositories/events';
+import { findEvent, findOwnedEvents, flagOwnerUnread, toEventDto, type EventWithOwner } from '../repositories/events';
 import {
-  deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, markRead, setParticipationStatus,
+  deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, setParticipationStatus,
 } from '../repositories/participations';
 import { avatarUrlOf, getStats } from '../repositories/users';
 import { syncGroupMembership } from '../services/chat-rooms';
+import { readGameNews } from '../services/notification-reads';
 import { completeEvent, organiserNotice, type StatusNotice } from '../services/event-lifecycle';
+import { attendanceEditableUntil, setAttendance } from '../services/attendance';
+import { countByStatus, isFull, joinsWaitlist, settleWaitlist, waitlistPosition } from '../services/waitlist';
 import { idParams } from './events';
 
 const msg = z.object({ msg: z.string() });
@@ -78,56 +81,80 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     '/status/events/:id/my-status',
-    { schema: { params: idParams, response: { 200: z.object({ status: z.string().nullable(), readBy: z.boolean() }) } } },
+    {
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ status: z.string().nullable(), readBy: z.boolean(), waitlistPosition: z.number().int().nullable() }) },
+      },
+    },
     async (request) => {
       const event = await visibleEvent(request.params.id, request.user!.id);
-      if (event.ownerId === request.user!.id) return { status: 'owner', readBy: event.ownerUnreadSince === null };
+      if (event.ownerId === request.user!.id) return { status: 'owner', readBy: event.ownerUnreadSince === null, waitlistPosition: null };
       const record = await findParticipation(db, event.id, request.user!.id);
-      return { status: record?.status ?? null, readBy: record?.readBy ?? true };
+      const position = record?.status === 'waitlisted' ? await waitlistPosition(db, event.id, record.userId) : null;
+      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position };
     },
   );
 
   app.post(
     '/status/events/:id/join',
-    { schema: { params: idParams, response: { 201: z.object({ msg: z.string(), status: z.string() }) } } },
+    {
+      schema: {
+        params: idParams,
+        response: { 201: z.object({ msg: z.string(), status: z.string(), waitlistPosition: z.number().int().nullable() }) },
+      },
+    },
     async (request, reply) => {
       const me = request.user!.id;
       const event = await visibleEvent(request.params.id, me);
       if (event.ownerId === me) throw new ConflictError(EVENT_MSG.ownEvent);
-      if (isFinishedStatus(event.status) || event.endAt.getTime() <= Date.now()) throw new ConflictError(EVENT_MSG.finished);
-      // The request and the organiser's unseen news are one write.
+      // The request and the organiser's unseen news are one write; under the game's lock, so the
+      // choice between a request and the waitlist sees every other join and leave (docs/adr/0090).
       const created = await db.transaction(async (tx) => {
-        const row = await insertInterest(tx, event.id, me);
+        const locked = await findEvent(tx, event.id, { forUpdate: true });
+        if (!locked || isFinishedStatus(locked.status) || locked.endAt.getTime() <= Date.now()) throw new ConflictError(EVENT_MSG.finished);
+        const queue = joinsWaitlist(locked, await countByStatus(tx, event.id));
+        if (queue && hasStarted(locked.startAt)) {
+          if (await findParticipation(tx, event.id, me)) return undefined;
+          throw new ConflictError(EVENT_MSG.waitlistClosed);
+        }
+        const row = await insertInterest(tx, event.id, me, queue ? 'waitlisted' : 'interested');
         if (row) await flagOwnerUnread(tx, event.id);
-        return row;
+        return row && { row, position: queue ? await waitlistPosition(tx, event.id, me) : null };
       });
       if (!created) {
         const existing = await findParticipation(db, event.id, me);
         throw new ConflictError(existing?.status === 'rejected' ? EVENT_MSG.rejected : EVENT_MSG.alreadyHasStatus);
       }
-      sendStatusUpdates(app, [organiserNotice(event, me, 'interested', true)]);
-      return reply.status(201).send({ msg: EVENT_MSG.joined, status: 'interested' });
+      const status = created.row.status === 'waitlisted' ? 'waitlisted' : 'interested';
+      sendStatusUpdates(app, [organiserNotice(event, me, status, true)]);
+      const msg = created.position ? `${EVENT_MSG.waitlisted}. ${waitlistPositionText(created.position)}.` : EVENT_MSG.joined;
+      return reply.status(201).send({ msg, status, waitlistPosition: created.position });
     },
   );
 
   app.delete('/status/events/:id/leave', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
     const me = request.user!.id;
     const event = await visibleEvent(request.params.id, me);
-    const record = await findParticipation(db, event.id, me);
-    const canLeave = record && (record.status === 'interested' || record.status === 'accepted') && !isFinishedStatus(event.status);
-    if (!canLeave) throw new ConflictError(EVENT_MSG.cannotLeave);
-    // An accepted player leaving is news for the organiser; taking back a request is not.
-    const news = record.status === 'accepted';
-    // Leaving the game is leaving its group chat, in the same transaction.
-    const chat = await db.transaction(async (tx) => {
+    // Under the game's lock: a place freed by leaving goes to the first on the waitlist (docs/adr/0090).
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await findEvent(tx, event.id, { forUpdate: true });
+      const record = await findParticipation(tx, event.id, me);
+      const canLeave = locked && record && ['interested', 'accepted', 'waitlisted'].includes(record.status) && !isFinishedStatus(locked.status);
+      if (!canLeave) throw new ConflictError(EVENT_MSG.cannotLeave);
+      // An accepted player leaving is news for the organiser; taking back a request is not.
+      const news = record.status === 'accepted';
       await deleteParticipation(tx, record.id);
       if (news) await flagOwnerUnread(tx, event.id);
-      return syncGroupMembership(tx, event, me, null);
+      // Leaving the game is leaving its group chat, in the same transaction.
+      const chat = await syncGroupMembership(tx, event, me, null);
+      const settled = await settleWaitlist(tx, event.id);
+      return { was: record.status, news, chat, settled };
     });
-    sendStatusUpdates(app, [organiserNotice(event, me, null, news)]);
-    sendChatNotices(app, chat);
-    // An accepted player leaving changes the line-up the others see.
-    if (record.status === 'accepted') await sendEventChanged(app, event, 'updated');
+    sendStatusUpdates(app, [organiserNotice(event, me, null, outcome.news), ...outcome.settled.notices]);
+    sendChatNotices(app, [...outcome.chat, ...outcome.settled.chat]);
+    // An accepted player leaving changes the line-up the others see; one leaving the waitlist, the places in it.
+    if (outcome.was === 'accepted' || outcome.was === 'waitlisted' || outcome.settled.lineUpChanged) await sendEventChanged(app, event, 'updated');
     return { msg: EVENT_MSG.left };
   });
 
@@ -138,8 +165,20 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
         params: idParams,
         response: {
           200: z.object({
-            usersByStatus: z.object({ interested: z.array(participant), accepted: z.array(participant), rejected: z.array(participant) }),
-            eventUsers: z.array(z.object({ _id: z.string(), userID: participant, status: z.enum(PARTICIPATION_STATUSES), readBy: z.boolean() })),
+            usersByStatus: z.object({
+              interested: z.array(participant), accepted: z.array(participant), rejected: z.array(participant),
+              /** In arrival order: the first is offered the next free place (docs/adr/0090). */
+              waitlisted: z.array(participant),
+            }),
+            eventUsers: z.array(
+              z.object({
+                _id: z.string(), userID: participant, status: z.enum(PARTICIPATION_STATUSES), readBy: z.boolean(),
+                /** A played game's check-in (organiser only; docs/adr/0091). */
+                attended: z.boolean().optional(),
+              }),
+            ),
+            /** Until when the organiser may change the check-in of this completed game. */
+            attendanceEditableUntil: z.string().nullable(),
             userStats: z.array(userStatsSchema),
             total: z.number(),
           }),
@@ -165,8 +204,13 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
           // After the game, the players who were accepted are 'finished': still the game's line-up.
           accepted: [...byStatus('accepted'), ...byStatus('finished')],
           rejected: byStatus('rejected'),
+          waitlisted: byStatus('waitlisted'),
         },
-        eventUsers: rows.map((r) => ({ _id: r.record.id, userID: person(r.user), status: r.record.status, readBy: r.record.readBy })),
+        eventUsers: rows.map((r) => ({
+          _id: r.record.id, userID: person(r.user), status: r.record.status, readBy: r.record.readBy,
+          ...(isOwner && r.record.status === 'finished' ? { attended: r.record.attended } : {}),
+        })),
+        attendanceEditableUntil: isOwner ? (attendanceEditableUntil(event)?.toISOString() ?? null) : null,
         userStats: stats,
         total: rows.length,
       };
@@ -184,19 +228,46 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const event = await ownedEvent(request.params.id, request.user!.id);
-      if (isFinishedStatus(event.status)) throw new ConflictError(EVENT_MSG.finished);
-      const record = await findParticipation(db, event.id, request.params.userId);
-      if (!record || record.status === 'finished') throw new NotFoundError(EVENT_MSG.noParticipant);
-      // Accepted players are in the game's group chat; a rejected one is taken out, in the same transaction.
-      const { updated, chat } = await db.transaction(async (tx) => {
-        const row = await setParticipationStatus(tx, record.id, request.body.status);
-        return { updated: row, chat: await syncGroupMembership(tx, event, record.userId, row.status) };
+      // Under the game's lock: the places are counted, and a place freed goes to the waitlist (docs/adr/0090).
+      const { record, updated, chat, settled } = await db.transaction(async (tx) => {
+        const locked = await findEvent(tx, event.id, { forUpdate: true });
+        if (!locked || isFinishedStatus(locked.status)) throw new ConflictError(EVENT_MSG.finished);
+        const current = await findParticipation(tx, event.id, request.params.userId);
+        if (!current || current.status === 'finished') throw new NotFoundError(EVENT_MSG.noParticipant);
+        const accepting = request.body.status === 'accepted' && current.status !== 'accepted';
+        if (accepting && isFull(locked, await countByStatus(tx, event.id))) throw new ConflictError(EVENT_MSG.full);
+        const row = await setParticipationStatus(tx, current.id, request.body.status);
+        // Accepted players are in the game's group chat; a rejected one is taken out, in the same transaction.
+        const membership = await syncGroupMembership(tx, event, current.userId, row.status);
+        return { record: current, updated: row, chat: membership, settled: await settleWaitlist(tx, event.id) };
       });
-      sendStatusUpdates(app, [notice(event, record.userId, updated.status, updated.id)]);
-      sendChatNotices(app, chat);
+      sendStatusUpdates(app, [notice(event, record.userId, updated.status, updated.id), ...settled.notices]);
+      sendChatNotices(app, [...chat, ...settled.chat]);
       // Accepting or turning away an accepted player changes the line-up everyone in the game sees.
-      if ((record.status === 'accepted') !== (updated.status === 'accepted')) await sendEventChanged(app, event, 'updated');
+      const lineUp = (record.status === 'accepted') !== (updated.status === 'accepted') || settled.lineUpChanged;
+      if (lineUp || record.status === 'waitlisted') await sendEventChanged(app, event, 'updated');
       return { msg: EVENT_MSG.statusChanged, status: updated.status };
+    },
+  );
+
+  app.patch(
+    '/status/events/:id/users/:userId/attendance',
+    {
+      schema: {
+        params: idParams.extend({ userId: z.uuid({ error: EVENT_MSG.noParticipant }) }),
+        body: z.object({ attended: z.boolean() }),
+        response: { 200: msg },
+      },
+    },
+    async (request) => {
+      // Only the organiser checks players in (a completed game is still theirs to see).
+      const event = await findEvent(db, request.params.id);
+      if (!event || event.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
+      if (event.ownerId !== request.user!.id) throw new ForbiddenError(EVENT_MSG.notOwner);
+      const changed = await setAttendance(db, event.id, request.params.userId, request.body.attended);
+      // The player's games played and points moved: their profile and the ranking refetch.
+      if (changed) await sendEventChanged(app, event, 'attendance');
+      return { msg: EVENT_MSG.attendanceSaved };
     },
   );
 
@@ -212,7 +283,7 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch('/status/events/:id/mark-read', { schema: { params: idParams, response: { 200: msg } } }, async (request) => {
     // The organiser reads their game's news; a player their own record.
-    if (!(await markOwnerRead(db, request.params.id, request.user!.id))) await markRead(db, request.params.id, request.user!.id);
+    await readGameNews(app, request.user!.id, request.params.id);
     return { msg: 'OK' };
   });
 }

@@ -16,7 +16,9 @@ import { normalizeAvatar } from '../lib/images';
 import { enforceLimit } from '../lib/limits';
 import { endSession } from '../plugins/auth';
 import { cutSessionSockets } from '../realtime/session-end';
+import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
+import { sendEventChanged } from '../realtime/event-changed';
 import { userRoom } from '../realtime/socket';
 import { findAvatar, replaceAvatar } from '../repositories/avatars';
 import { isLiked, updateProfile } from '../repositories/profiles';
@@ -162,6 +164,9 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       if (!outcome) throw new NotFoundError(USER_MSG.userNotFound);
       await endSession(app, request, reply);
       sendStatusUpdates(app, outcome.statusNotices);
+      sendChatNotices(app, outcome.chatNotices);
+      // The other players of those games see the line-up change on their open screens (docs/adr/0070).
+      for (const game of outcome.lineUpChanged) await sendEventChanged(app, game, 'updated');
       for (const { userId, roomId } of outcome.removedFromRooms) {
         app.io.to(userRoom(userId)).emit('removedFromChatRoom', { targetUserId: userId, roomId });
         app.io.in(roomId).socketsLeave(roomId);

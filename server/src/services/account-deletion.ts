@@ -5,12 +5,18 @@ import { flagOwnerUnread } from '../repositories/events';
 import { deleteUserSessions } from '../repositories/sessions';
 import { removeLikesGiven } from '../repositories/profiles';
 import { avatarUrlOf } from '../repositories/users';
+import type { ChatNotice } from './chat-rooms';
 import { cancelEvent, organiserNotice, type StatusNotice } from './event-lifecycle';
+import { settleWaitlist } from './waitlist';
 
 export interface DeletionOutcome {
   avatarUrlToDelete: string | null;
   /** Participants of the person's cancelled games, and organisers of games they were in. */
   statusNotices: StatusNotice[];
+  /** Games others are in whose line-up changed (the person held a place, or someone was promoted): `eventChanged` after commit. */
+  lineUpChanged: { id: string; ownerId: string }[];
+  /** Players let in from waitlists to the places the person freed: they join their games' chats. */
+  chatNotices: ChatNotice[];
   /** Other members of rooms that went away with the account. */
   removedFromRooms: { userId: string; roomId: string }[];
   /** Id hashes of the person's sessions, whose sockets are cut after the commit. */
@@ -46,7 +52,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<DeletionOut
       .where(
         and(
           eq(participations.userId, userId),
-          inArray(participations.status, ['interested', 'accepted']),
+          inArray(participations.status, ['interested', 'accepted', 'waitlisted']),
           inArray(events.status, [...NOT_FINISHED]),
         ),
       );
@@ -75,9 +81,21 @@ export async function deleteAccount(db: Db, userId: string): Promise<DeletionOut
     const endedSessions = await deleteUserSessions(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
 
+    // The places the person held go to the first on those games' waitlists (docs/adr/0090).
+    const chatNotices: ChatNotice[] = [];
+    const lineUpChanged: DeletionOutcome['lineUpChanged'] = [];
+    for (const { event, record } of joined) {
+      const settled = await settleWaitlist(tx, event.id);
+      statusNotices.push(...settled.notices);
+      chatNotices.push(...settled.chat);
+      if (record.status !== 'interested' || settled.lineUpChanged) lineUpChanged.push({ id: event.id, ownerId: event.ownerId });
+    }
+
     return {
       avatarUrlToDelete: avatarUrlOf(user.id, user.avatarVersion),
       statusNotices,
+      lineUpChanged,
+      chatNotices,
       removedFromRooms: others.filter((o) => o.userId !== userId),
       endedSessions,
     };

@@ -2,6 +2,7 @@ import { countsForRanking, hasStarted, isFinishedStatus, type StatusUpdatePayloa
 import type { Db, Executor } from '../db/database';
 import { findEvent, transitionEvent } from '../repositories/events';
 import { countGame, finishParticipants, flagCancelled } from '../repositories/participations';
+import { closeWaitlists } from './waitlist';
 
 export interface StatusNotice {
   userId: string;
@@ -16,7 +17,7 @@ export interface StatusNotice {
 export function organiserNotice(
   event: { id: string; eventName: string; status: StatusUpdatePayload['eventStatus']; ownerId: string },
   playerId: string,
-  status: 'interested' | null,
+  status: 'interested' | 'waitlisted' | null,
   news: boolean,
 ): StatusNotice {
   return {
@@ -52,6 +53,8 @@ export async function completeEvent(db: Db, eventId: string, now: Date = new Dat
     const finished = await finishParticipants(tx, eventId);
     const counted = countsForRanking({ startAt: event.startAt, acceptedPlayers: finished.length }, now);
     if (counted) await countGame(tx, event.ownerId, finished.map((p) => p.userId));
+    // Whoever still waits for a place will not get one now.
+    const closed = await closeWaitlists(tx, eventId);
     const notices = finished.map((p) => ({
       userId: p.userId,
       payload: {
@@ -59,7 +62,7 @@ export async function completeEvent(db: Db, eventId: string, now: Date = new Dat
         recordId: p.id, readBy: false,
       },
     }));
-    return { kind: 'completed' as const, notices, counted };
+    return { kind: 'completed' as const, notices: [...notices, ...closed], counted };
   });
 }
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { cutSessionSockets } from '../realtime/session-end';
+import { cutSessionSockets, endSessions } from '../realtime/session-end';
 import { deleteSessionsByHash, listUserSessions, type SessionRow } from '../repositories/sessions';
-import { hashToken } from '../lib/tokens';
 
 /** What the sessions screen calls a session: derived from the id hash, so the hash itself never leaves. */
 export function publicSessionId(idHash: string): string {
@@ -15,19 +14,16 @@ export async function userSessions(app: FastifyInstance, userId: string): Promis
 
 /**
  * Ends sessions of one person chosen on the sessions screen: one of them (`only`, a public id) or
- * all but the current one (`exceptToken`). The one place these sessions are deleted; their sockets
- * get `sessionEnded` and are disconnected (ADR 0050). Returns the id hashes that ended.
+ * all but the current one (`exceptToken`, through `endSessions`, the one way to end a person's
+ * sessions). Their sockets get `sessionEnded` and are disconnected (ADR 0050). Returns the id hashes that ended.
  */
 export async function endUserSessions(
   app: FastifyInstance,
   userId: string,
   which: { only: string } | { exceptToken: string },
 ): Promise<string[]> {
-  const all = await userSessions(app, userId);
-  const chosen =
-    'only' in which
-      ? all.filter((s) => publicSessionId(s.idHash) === which.only)
-      : all.filter((s) => s.idHash !== hashToken(which.exceptToken));
+  if ('exceptToken' in which) return endSessions(app, userId, { except: which.exceptToken });
+  const chosen = (await userSessions(app, userId)).filter((s) => publicSessionId(s.idHash) === which.only);
   const ended = await deleteSessionsByHash(app.ctx.database.db, userId, chosen.map((s) => s.idHash));
   cutSessionSockets(app, ended);
   return ended;

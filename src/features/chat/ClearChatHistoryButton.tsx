@@ -3,6 +3,7 @@ import { CHAT_MSG } from '@contract/plain/chat';
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
 import { errorStatus } from '../../api/errors';
 import { notice } from '../../app/notify';
+import { ModalLayer } from '../../components/ModalLayer';
 import { useClearChatHistoryMutation } from './chatApi';
 import './chat.css';
 
@@ -47,14 +48,13 @@ function ConfirmDialog({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm
   });
   // The safe answer has the focus, and Escape means no.
   useEffect(() => {
-    cancelRef.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancelRef.current();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
   return (
-    <div className="chat-confirm-backdrop">
+    <ModalLayer className="chat-confirm-backdrop" initial={cancelRef}>
       <div className="chat-confirm" role="alertdialog" aria-modal="true" aria-describedby={textId} aria-label="Wyczyść historię czatu">
         <p id={textId}>{CHAT_MSG.clearConfirm}</p>
         <div className="chat-confirm-actions">
@@ -66,6 +66,6 @@ function ConfirmDialog({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm
           </button>
         </div>
       </div>
-    </div>
+    </ModalLayer>
   );
 }

@@ -23,7 +23,8 @@ export function DashboardLayout() {
 
   return (
     <div className="dashboard">
-      <div className="dashboard-map" role="region" aria-label="Mapa">
+      {/* Under the content panel the map is a backdrop: no focus, nothing read (issue 18); 'Pokaż mapę' brings it forward. */}
+      <div className="dashboard-map" role="region" aria-label="Mapa" inert={!contentHidden}>
         <DashboardMap />
       </div>
       <Sidebar />

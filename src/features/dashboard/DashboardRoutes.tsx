@@ -7,6 +7,7 @@ import { profileDashboardRoutes } from '../profile/profileRoutes';
 import { DashboardLayout } from './DashboardLayout';
 
 const DashboardHome = lazy(() => import('./DashboardHome').then((m) => ({ default: m.DashboardHome })));
+const NotificationsPage = lazy(() => import('../notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
 
 /** Everything under /dashboard, relative to it. */
 const dashboardRoutes: RouteObject[] = [
@@ -17,6 +18,7 @@ const dashboardRoutes: RouteObject[] = [
       ...profileDashboardRoutes,
       ...chatDashboardRoutes,
       ...eventDashboardRoutes,
+      { path: 'notifications', element: <NotificationsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

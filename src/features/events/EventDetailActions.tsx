@@ -41,8 +41,8 @@ export function EventDetailActions({ event, status }: EventDetailActionsProps) {
     navigate('/dashboard/report', { state: { type: 'event', reportedEventId: event._id, eventName: event.eventName } });
 
   const onLeave = async () => {
-    // Only a pending or accepted player may leave; anyone else gets the spec's refusal without a call.
-    if (status !== 'interested' && status !== 'accepted') return toast(EVENT_MSG.cannotLeave, 'error');
+    // Only a pending, accepted or waiting player may leave; anyone else gets the spec's refusal without a call.
+    if (status !== 'interested' && status !== 'accepted' && status !== 'waitlisted') return toast(EVENT_MSG.cannotLeave, 'error');
     const result = await leave(event._id);
     if ('data' in result && result.data) toast(EVENT_MSG.left, 'success');
   };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UserStats } from '@contract/auth';
+import { reliabilityText } from '@contract/plain/events';
 import { initials } from './eventFormat';
 import './PlayerCard.css';
 
@@ -57,6 +58,7 @@ export function PlayerCard({ person, stats, actions }: PlayerCardProps) {
           </div>
         </dl>
       )}
+      {reliabilityText(stats) && <p className="player-card-reliability">{reliabilityText(stats)}</p>}
       {actions && <div className="player-card-actions">{actions}</div>}
     </article>
   );

@@ -1,5 +1,6 @@
 import type { UserStats } from '@contract/auth';
-import type { EventDto, EventInput, ParticipationStatus, SearchInput, StatusRecordDto } from '@contract/events';
+import type { EventDto, EventInput, MapAnswer, ParticipationStatus, SearchInput, StatusRecordDto } from '@contract/events';
+import { SEARCH_PAGE_SIZE } from '@contract/plain/events';
 import { api } from '../../api/api';
 import { idTag, listTag } from '../../api/tags';
 
@@ -14,8 +15,12 @@ export interface Participant {
 }
 
 export interface EventUsersResponse {
-  usersByStatus: { interested: Participant[]; accepted: Participant[]; rejected: Participant[] };
-  eventUsers: Array<{ _id: string; userID: Participant; status: ParticipationStatus; readBy: boolean }>;
+  /** `waitlisted` in arrival order (docs/adr/0090). */
+  usersByStatus: { interested: Participant[]; accepted: Participant[]; rejected: Participant[]; waitlisted: Participant[] };
+  /** `attended`: a played game's check-in, for the organiser (docs/adr/0091). */
+  eventUsers: Array<{ _id: string; userID: Participant; status: ParticipationStatus; readBy: boolean; attended?: boolean }>;
+  /** Until when the organiser may change the check-in (a completed game of theirs), else null. */
+  attendanceEditableUntil?: string | null;
   userStats: UserStats[];
   total: number;
 }
@@ -37,19 +42,37 @@ export interface MyEventsResponse {
 /** What the add/edit form sends: its fields plus the values the spec's client derives. */
 export type EventPayload = EventInput & { startDateTime: string; endDateTime: string; addressString: string };
 
+export interface SearchPage {
+  events: EventDto[];
+  total: number;
+  totalIsLowerBound?: boolean;
+}
+
 interface Msg {
   msg: string;
 }
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listEventsInBounds: build.query<{ events: EventDto[] }, Bounds>({
+    /** The map's view: markers, or at low zoom bubbles with counts (`zoom` ≤ 10, ADR 81). */
+    listEventsInBounds: build.query<MapAnswer, Bounds & { zoom?: number }>({
       query: (params) => ({ url: '/football-events', params }),
       providesTags: [listTag('Event')],
     }),
-    // `total` is exact up to a bound; `totalIsLowerBound` says it is only "at least" (ADR 80).
-    searchEvents: build.query<{ events: EventDto[]; total: number; totalIsLowerBound?: boolean }, SearchInput>({
-      query: (body) => ({ url: '/football-events/search', method: 'POST', body }),
+    /**
+     * Znajdź Wydarzenie's list, nearest first, a page at a time ('Pokaż więcej' asks for the next).
+     * `total` is exact up to a bound (100, or the end of the page asked for); `totalIsLowerBound`
+     * says it is only "at least" (ADR 80), so there is a next page while it is set.
+     */
+    searchEvents: build.infiniteQuery<SearchPage, SearchInput, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _all, lastPageParam, _params, queryArg) => {
+          const limit = Number(queryArg.limit ?? SEARCH_PAGE_SIZE);
+          return lastPage.totalIsLowerBound || lastPageParam * limit < lastPage.total ? lastPageParam + 1 : undefined;
+        },
+      },
+      query: ({ queryArg, pageParam }) => ({ url: '/football-events/search', method: 'POST', body: { ...queryArg, page: pageParam } }),
       providesTags: [listTag('Event')],
       // People go from the results to an event and back: keep the list a while.
       keepUnusedDataFor: 300,
@@ -75,11 +98,11 @@ export const eventsApi = api.injectEndpoints({
       query: () => '/status/my-events',
       providesTags: [listTag('MyEvents')],
     }),
-    getMyStatus: build.query<{ status: MyStatus; readBy: boolean }, string>({
+    getMyStatus: build.query<{ status: MyStatus; readBy: boolean; waitlistPosition: number | null }, string>({
       query: (id) => `/status/events/${encodeURIComponent(id)}/my-status`,
       providesTags: (_r, _e, id) => [idTag('EventStatus', id), listTag('EventStatus')],
     }),
-    joinEvent: build.mutation<Msg & { status: string }, string>({
+    joinEvent: build.mutation<Msg & { status: string; waitlistPosition: number | null }, string>({
       query: (id) => ({ url: `/status/events/${encodeURIComponent(id)}/join`, method: 'POST' }),
       // Spec section 4: 'interested' is shown at once, then the call; a failure puts it back.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
@@ -113,6 +136,14 @@ export const eventsApi = api.injectEndpoints({
       // Refetched either way: a failure (silent, spec section 8) must not leave a stale list.
       invalidatesTags: (_r, _e, { eventId }) => [idTag('EventUsers', eventId)],
     }),
+    setAttendance: build.mutation<Msg, { eventId: string; userId: string; attended: boolean }>({
+      query: ({ eventId, userId, attended }) => ({
+        url: `/status/events/${encodeURIComponent(eventId)}/users/${encodeURIComponent(userId)}/attendance`,
+        method: 'PATCH',
+        body: { attended },
+      }),
+      invalidatesTags: (_r, _e, { eventId }) => [idTag('EventUsers', eventId), 'UserStats', listTag('Ranking')],
+    }),
     finishEvent: build.mutation<Msg, string>({
       query: (id) => ({ url: `/status/events/${encodeURIComponent(id)}/finish`, method: 'PATCH' }),
       invalidatesTags: (_r, error, id) =>
@@ -140,7 +171,7 @@ export const eventsApi = api.injectEndpoints({
 
 export const {
   useListEventsInBoundsQuery,
-  useSearchEventsQuery,
+  useSearchEventsInfiniteQuery,
   useGetEventQuery,
   useCreateEventMutation,
   useUpdateEventMutation,
@@ -152,5 +183,6 @@ export const {
   useGetEventUsersQuery,
   useSetParticipantStatusMutation,
   useFinishEventMutation,
+  useSetAttendanceMutation,
   useMarkEventReadMutation,
 } = eventsApi;

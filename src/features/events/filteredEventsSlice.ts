@@ -13,7 +13,6 @@ export interface FilteredEventsState {
   query: SearchInput | null;
   /** '' means every game type. */
   gameType: string;
-  resultIds: string[];
   total: number;
   /** The server counted only up to `total`: there are at least that many (shown as "100+"). */
   totalIsLowerBound: boolean;
@@ -24,7 +23,6 @@ const initialState: FilteredEventsState = {
   searchRadius: DEFAULT_LOCATION.distance,
   query: null,
   gameType: '',
-  resultIds: [],
   total: 0,
   totalIsLowerBound: false,
 };
@@ -46,9 +44,10 @@ export const filteredEventsSlice = createSlice({
     builder.addMatcher(eventsApi.endpoints.searchEvents.matchFulfilled, (state, { payload, meta }) => {
       // Only the answer to the search on screen counts, not a late one for an older search.
       if (JSON.stringify(meta.arg.originalArgs) !== JSON.stringify(state.query)) return;
-      state.resultIds = payload.events.map((e) => e._id);
-      state.total = payload.total;
-      state.totalIsLowerBound = payload.totalIsLowerBound ?? false;
+      // The last page counted furthest (its total is exact at least to its own end).
+      const last = payload.pages[payload.pages.length - 1];
+      state.total = last?.total ?? 0;
+      state.totalIsLowerBound = last?.totalIsLowerBound ?? false;
     });
     builder.addMatcher(signedOut, () => initialState);
   },
@@ -60,8 +59,15 @@ export const filteredEventsReducer = filteredEventsSlice.reducer;
 const selectSearchResult = (state: RootState) =>
   state.filteredEvents.query ? eventsApi.endpoints.searchEvents.select(state.filteredEvents.query)(state).data : undefined;
 
-/** The last search's events in the server's order (nearest first), narrowed to the chosen game type. */
+const NO_PAGES: { events: { _id: string; gameType: string }[] }[] = [];
+
+/** How many games the pages fetched so far hold, whatever their type. */
+export const selectLoadedCount = createSelector([selectSearchResult], (result) =>
+  (result?.pages ?? NO_PAGES).reduce((n, page) => n + page.events.length, 0),
+);
+
+/** The last search's events in the server's order (nearest first), every page fetched, narrowed to the chosen game type. */
 export const selectFilteredEvents = createSelector(
   [selectSearchResult, (state: RootState) => state.filteredEvents.gameType],
-  (result, gameType) => (result?.events ?? []).filter((e) => !gameType || e.gameType === gameType),
+  (result, gameType) => (result?.pages ?? []).flatMap((page) => page.events).filter((e) => !gameType || e.gameType === gameType),
 );

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { EventDto } from '@contract/events';
+import type { EventDto, MapClusterDto } from '@contract/events';
 import { makeEvent } from '../../test/eventFixtures';
 import { expectConsole } from '../../test/console';
 import { API, signedIn } from '../../test/fixtures';
@@ -16,12 +16,14 @@ const OFFLINE_DARK = 'http://localhost/map/offline-style-dark.json';
 const near = (longitude: number, latitude: number, overrides: Partial<EventDto> = {}) =>
   makeEvent({ ...overrides, geolocation: { type: 'Point', coordinates: [longitude, latitude] } });
 
-function serveMapEvents(events: EventDto[]) {
+function serveMapEvents(events: EventDto[], clusters: MapClusterDto[] = []) {
   const queries: URLSearchParams[] = [];
   server.use(
     http.get(`${API}/football-events`, ({ request }) => {
-      queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ events });
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      // As the server: bubbles when the map says it is zoomed out, markers otherwise.
+      return HttpResponse.json(query.has('zoom') ? { events: [], clusters } : { events, clusters: [] });
     }),
   );
   return queries;
@@ -82,6 +84,62 @@ describe('dashboard map', () => {
     expect(screen.getByRole('region', { name: '1 wydarzenie w tym miejscu' })).toBeInTheDocument();
     act(() => stubMap.last().moveTo({ longitude: 21.2 }));
     expect(screen.queryByRole('region', { name: '1 wydarzenie w tym miejscu' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server\'s bubbles when zoomed out, and zooms in on a click until the markers come', async () => {
+    const queries = serveMapEvents(
+      [near(21.0122, 52.2297, { eventName: 'Orlik A' })],
+      [
+        { id: '8:537:2340', latitude: 52.2, longitude: 21.0, count: 1250 },
+        { id: '8:540:2341', latitude: 52.25, longitude: 21.1, count: 3 },
+      ],
+    );
+    const { user } = await openMap();
+    await waitFor(() => expect(queries).toHaveLength(1));
+    expect(queries[0].has('zoom')).toBe(false);
+    act(() => stubMap.last().moveTo({ zoom: 8.4 }));
+    await waitFor(() => expect(queries.some((q) => q.get('zoom') === '8')).toBe(true));
+    const bubble = await screen.findByRole('button', { name: '1250 wydarzeń w tej okolicy, przybliż mapę' });
+    expect(screen.getByRole('button', { name: '3 wydarzenia w tej okolicy, przybliż mapę' })).toBeInTheDocument();
+    await user.click(bubble);
+    // Two levels closer, centred on the bubble; no popup for a count.
+    expect(stubMap.last().getZoom()).toBe(10);
+    expect(screen.queryByRole('region', { name: /w tym miejscu/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(queries.some((q) => q.get('zoom') === '10')).toBe(true));
+    await user.click(await screen.findByRole('button', { name: '1250 wydarzeń w tej okolicy, przybliż mapę' }));
+    expect(stubMap.last().getZoom()).toBe(11);
+    // Past zoom 10 the map asks for markers again, and the bubbles give way to them.
+    expect(await screen.findByRole('button', { name: 'Piłka nożna: Orlik A' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /w tej okolicy/ })).not.toBeInTheDocument();
+    expect(queries[queries.length - 1].has('zoom')).toBe(false);
+  });
+
+  it('lists what the view shows, announced with its count; an entry opens the same popup, Escape closes it', async () => {
+    serveMapEvents([
+      near(21.0122, 52.2297, { eventName: 'Orlik A' }),
+      near(21.0123, 52.2298, { eventName: 'Orlik B' }),
+      near(21.03, 52.235, { eventName: 'Hala C', gameType: 'volleyball', startDateTime: '2026-12-05T18:30:00.000Z' }),
+      // In the fetched margin, out of the view: drawn around it, not listed.
+      near(21.3, 52.3, { eventName: 'Daleko D' }),
+    ]);
+    const { user } = await openMap();
+    const list = await screen.findByRole('region', { name: /^W widoku: 3 wydarzenia/ });
+    const toggle = within(list).getByRole('button', { name: /^W widoku: 3 wydarzenia/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['Skupisko na mapie: 2 wydarzenia', 'Hala C, siatkówka, sob., 5 grudnia 2026, 19:30']),
+    );
+    expect(within(list).queryByText(/Daleko D/)).not.toBeInTheDocument();
+
+    const entry = within(list).getByRole('button', { name: 'Skupisko na mapie: 2 wydarzenia' });
+    await user.click(entry);
+    const popup = screen.getByRole('region', { name: '2 wydarzenia w tym miejscu' });
+    expect(within(popup).getByRole('link', { name: /Orlik A/ })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: '2 wydarzenia w tym miejscu' })).not.toBeInTheDocument();
+    expect(entry).toHaveFocus();
   });
 
   it('starts from the saved location and uses the dark style by default', async () => {

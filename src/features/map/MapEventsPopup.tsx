@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { EventDto } from '@contract/events';
+import type { MapEventDto } from '@contract/events';
 import { eventsCount, formatDuration, formatPrice, gameTypeLabel, playersSought } from '../events/eventFormat';
 
 interface MapEventsPopupProps {
-  events: EventDto[];
+  events: MapEventDto[];
   onClose: () => void;
 }
 

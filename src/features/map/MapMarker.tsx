@@ -8,9 +8,17 @@ interface MapMarkerProps {
 
 /**
  * Big, high-contrast markers: the offline style is flat at street zoom, so they must stand out on
- * both themes. A game is a yellow pin; a cluster is a green disc with its count.
+ * both themes. A game is a yellow pin; a cluster is a green disc with its count (zoomed out, the
+ * server's count of an area, which zooms in when clicked).
  */
 export function MapMarker({ item, onOpen }: MapMarkerProps) {
+  if (item.kind === 'area') {
+    return (
+      <button type="button" className="map-cluster map-area" aria-label={`${eventsCount(item.count)} w tej okolicy, przybliż mapę`} onClick={onOpen}>
+        {item.count}
+      </button>
+    );
+  }
   if (item.kind === 'cluster') {
     return (
       <button type="button" className="map-cluster" aria-label={`${eventsCount(item.count)} w tym miejscu`} onClick={onOpen}>

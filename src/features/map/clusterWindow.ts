@@ -1,5 +1,6 @@
 import Supercluster, { type AnyProps } from 'supercluster';
-import type { EventDto } from '@contract/events';
+import { MAP_CLUSTER_MAX_ZOOM, mapCellZoom } from '@contract/plain/events';
+import type { MapClusterDto, MapEventDto } from '@contract/events';
 
 /** Spec section 9: cluster radius 50, max cluster zoom 16, a ±0.2° window around the view, zoom 14. */
 export const CLUSTER_RADIUS = 50;
@@ -24,10 +25,12 @@ export interface FetchBounds {
 }
 
 export type MapItem =
-  | { kind: 'event'; key: string; longitude: number; latitude: number; event: EventDto }
-  | { kind: 'cluster'; key: string; longitude: number; latitude: number; clusterId: number; count: number };
+  | { kind: 'event'; key: string; longitude: number; latitude: number; event: MapEventDto }
+  | { kind: 'cluster'; key: string; longitude: number; latitude: number; clusterId: number; count: number }
+  /** The server's count of a grid cell at low zoom (ADR 81): a click zooms in on it. */
+  | { kind: 'area'; key: string; longitude: number; latitude: number; count: number };
 
-type Index = Supercluster<{ event: EventDto }, AnyProps>;
+type Index = Supercluster<{ event: MapEventDto }, AnyProps>;
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 
@@ -55,7 +58,13 @@ export function fetchBounds(view: ViewBounds): FetchBounds {
   };
 }
 
-export function buildClusterIndex(events: readonly EventDto[]): Index {
+/** GET /football-events's query for a view: its window, and at low zoom the zoom level of its bubbles. */
+export function mapQuery(view: ViewBounds, zoom: number): FetchBounds & { zoom?: number } {
+  const bounds = fetchBounds(view);
+  return zoom <= MAP_CLUSTER_MAX_ZOOM ? { ...bounds, zoom: mapCellZoom(zoom) } : bounds;
+}
+
+export function buildClusterIndex(events: readonly MapEventDto[]): Index {
   const index: Index = new Supercluster({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM });
   index.load(
     events.map((event) => ({
@@ -76,15 +85,29 @@ export function clustersInView(index: Index, view: ViewBounds, zoom: number): Ma
     if ('cluster' in props && props.cluster) {
       return { kind: 'cluster', key: `c${props.cluster_id}`, longitude, latitude, clusterId: props.cluster_id, count: props.point_count };
     }
-    const { event } = props as { event: EventDto };
+    const { event } = props as { event: MapEventDto };
     // The game's own coordinates: the index's round trip through its projection blurs them.
     const [lon, lat] = event.geolocation.coordinates;
     return { kind: 'event', key: event._id, longitude: lon, latitude: lat, event };
   });
 }
 
-/** The games behind a marker: the one, or every game of the cluster, soonest first. */
-export function eventsOfItem(index: Index, item: MapItem): EventDto[] {
+/** The server's bubbles in the view ±0.2°. */
+export function areasInView(clusters: readonly MapClusterDto[], view: ViewBounds): MapItem[] {
+  const w = expandBounds(view);
+  return clusters
+    .filter((c) => isInView(c, w))
+    .map((c) => ({ kind: 'area', key: `a${c.id}`, longitude: c.longitude, latitude: c.latitude, count: c.count }));
+}
+
+/** The zoom a click on a server bubble flies to: two levels closer, at most to where markers begin. */
+export function zoomIntoArea(zoom: number): number {
+  return Math.min(Math.floor(zoom) + 2, MAP_CLUSTER_MAX_ZOOM + 1);
+}
+
+/** The games behind a marker: the one, or every game of the cluster, soonest first (none for a server bubble). */
+export function eventsOfItem(index: Index, item: MapItem): MapEventDto[] {
+  if (item.kind === 'area') return [];
   if (item.kind === 'event') return [item.event];
   return index
     .getLeaves(item.clusterId, Infinity)

@@ -1,5 +1,6 @@
 import type {
-  MuteChatBody, NotificationPreferences, PreferencesResponse, UnreadNotificationsResponse, UpdatePreferencesBody,
+  MuteChatBody, NotificationDto, NotificationListQuery, NotificationListResponse, NotificationPreferences, PreferencesResponse,
+  UnreadNotificationsResponse, UpdatePreferencesBody,
 } from '@contract/notifications';
 import { DEFAULT_PREFERENCES } from '@contract/plain/notifications';
 import { api } from '../../api/api';
@@ -59,6 +60,22 @@ export const notificationsApi = api.injectEndpoints({
       query: (id) => ({ url: `/notifications/mark-read/${encodeURIComponent(id)}`, method: 'PATCH' }),
       invalidatesTags: (_r, error) => (error ? [] : [listTag('Notification'), listTag('MyEvents')]),
     }),
+    // The stored notifications (docs/adr/0085); socket `notification` / `notificationsRead` refresh them.
+    getNotifications: build.query<NotificationListResponse, NotificationListQuery>({
+      query: ({ page = 1, limit = 20, unreadOnly }) => ({
+        url: '/notifications',
+        params: { page, limit, ...(unreadOnly ? { unreadOnly } : {}) },
+      }),
+      providesTags: [listTag('Notification')],
+    }),
+    readNotification: build.mutation<{ notification: NotificationDto }, string>({
+      query: (id) => ({ url: `/notifications/${encodeURIComponent(id)}/read`, method: 'PATCH' }),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Notification'), listTag('MyEvents')]),
+    }),
+    readAllNotifications: build.mutation<{ marked: number }, void>({
+      query: () => ({ url: '/notifications/read-all', method: 'POST' }),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Notification'), listTag('MyEvents')]),
+    }),
   }),
 });
 
@@ -75,4 +92,7 @@ export const {
   useUnmuteEventMutation,
   useGetUnreadNotificationsQuery,
   useMarkNotificationReadMutation,
+  useGetNotificationsQuery,
+  useReadNotificationMutation,
+  useReadAllNotificationsMutation,
 } = notificationsApi;

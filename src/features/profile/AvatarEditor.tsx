@@ -4,6 +4,7 @@ import 'react-image-crop/dist/ReactCrop.css';
 import { USER_MSG } from '@contract/users';
 import { notice } from '../../app/notify';
 import { PlayerAvatar } from '../players/PlayerAvatar';
+import { ModalLayer } from '../../components/ModalLayer';
 import { cropToJpeg, isUsableImage } from './cropImage';
 import { useUploadAvatarMutation } from './profileApi';
 
@@ -20,6 +21,7 @@ export function AvatarEditor({ avatarUrl, nickName }: AvatarEditorProps) {
   const [crop, setCrop] = useState<PercentCrop>();
   const image = useRef<HTMLImageElement>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const [upload, { isLoading }] = useUploadAvatarMutation();
 
   const close = () => {
@@ -76,8 +78,8 @@ export function AvatarEditor({ avatarUrl, nickName }: AvatarEditorProps) {
         <input ref={picker} type="file" accept="image/*" className="visually-hidden" onChange={pick} />
       </label>
       {source && (
-        <div className="avatar-dialog-backdrop">
-          <div className="avatar-dialog" role="dialog" aria-modal="true" aria-labelledby="avatar-dialog-title">
+        <ModalLayer className="avatar-dialog-backdrop" initial={dialog}>
+          <div ref={dialog} className="avatar-dialog" role="dialog" aria-modal="true" aria-labelledby="avatar-dialog-title" tabIndex={-1}>
             <h2 id="avatar-dialog-title">Przytnij avatar</h2>
             {!loaded && <p role="status">{USER_MSG.imageLoading}</p>}
             <ReactCrop crop={crop} aspect={1} circularCrop keepSelection minWidth={40} onChange={(_, percent) => setCrop(percent)}>
@@ -92,7 +94,7 @@ export function AvatarEditor({ avatarUrl, nickName }: AvatarEditorProps) {
               </button>
             </div>
           </div>
-        </div>
+        </ModalLayer>
       )}
     </div>
   );

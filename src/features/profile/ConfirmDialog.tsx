@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ModalLayer } from '../../components/ModalLayer';
 
 interface ConfirmDialogProps {
   title: string;
@@ -22,14 +23,13 @@ export function ConfirmDialog({ title, text, confirmLabel, busy = false, hideCon
     onCancelRef.current = onCancel;
   });
   useEffect(() => {
-    cancel.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancelRef.current();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
   return (
-    <div className="confirm-backdrop">
+    <ModalLayer className="confirm-backdrop" initial={cancel}>
       <div className="confirm-dialog" role="alertdialog" aria-modal="true" aria-label={title} aria-describedby={textId}>
         <p id={textId}>{text}</p>
         {children}
@@ -44,6 +44,6 @@ export function ConfirmDialog({ title, text, confirmLabel, busy = false, hideCon
           </button>
         </div>
       </div>
-    </div>
+    </ModalLayer>
   );
 }

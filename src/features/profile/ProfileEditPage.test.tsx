@@ -6,6 +6,7 @@ import { USER_MSG } from '@contract/users';
 import { API, signedIn, testUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { isoToPolishDate } from '../../components/polishDateTime';
 
 async function openForm() {
   const view = renderApp('/dashboard/profile-edit', { preloadedState: signedIn() });
@@ -25,7 +26,7 @@ describe('profile edit', () => {
     expect(screen.getByLabelText('Nick')).toHaveValue(testUser.nickName);
     expect(screen.getByLabelText('Imię')).toHaveValue(testUser.name);
     expect(screen.getByLabelText('Nazwisko')).toHaveValue(testUser.surname);
-    expect(screen.getByLabelText('Data urodzenia')).toHaveValue(testUser.age);
+    expect(screen.getByLabelText('Data urodzenia')).toHaveValue(isoToPolishDate(testUser.age ?? ''));
     expect(screen.getByRole('link', { name: 'Zmień hasło' })).toHaveAttribute('href', '/forget-password');
   });
 

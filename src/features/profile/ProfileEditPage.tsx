@@ -1,11 +1,10 @@
 import { type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EARLIEST_BIRTH_DATE } from '@contract/constants';
 import { USER_MSG, checkProfileChanges } from '@contract/users';
-import { latestBirthDate } from '@contract/validation';
 import { errorBody } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { notice } from '../../app/notify';
+import { DateField } from '../../components/DateTimeFields';
 import { FormField } from '../../components/FormField';
 import { useFormValues } from '../../components/useFormValues';
 import { useUpdateProfileMutation } from './profileApi';
@@ -52,7 +51,7 @@ export function ProfileEditPage() {
           <FormField label="Imię" autoComplete="given-name" {...bind('name')} error={errors.name} />
           <FormField label="Nazwisko" autoComplete="family-name" {...bind('surname')} error={errors.surname} />
         </div>
-        <FormField label="Data urodzenia" type="date" min={EARLIEST_BIRTH_DATE} max={latestBirthDate()} {...bind('age')}
+        <DateField label="Data urodzenia" autoComplete="bday" {...bind('age')}
           error={errors.age} />
         <div className="profile-actions">
           <button type="submit" className="btn btn-primary" disabled={isLoading}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { REDIRECT_MS } from '@contract/constants';
 import { REPORT_MAX, REPORT_MSG, REPORT_TITLES, charactersLeftWarning, reportBody } from '@contract/reports';
@@ -21,6 +21,7 @@ export function ReportPage() {
   const [send, { isLoading }] = useSendReportMutation();
   const navigate = useNavigate();
   const fieldId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
 
   // Without a subject, or once sent, the form leads back to the dashboard after 2 s.
   useEffect(() => {
@@ -54,7 +55,10 @@ export function ReportPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { body, error: invalid } = check(message);
-    if (invalid) return setError(invalid);
+    if (invalid) {
+      setError(invalid);
+      return textarea.current?.focus();
+    }
     setError(undefined);
     try {
       await send(body).unwrap();
@@ -77,8 +81,8 @@ export function ReportPage() {
             Opis zgłoszenia
           </label>
           <div className="field-control">
-            <textarea id={fieldId} value={message} maxLength={REPORT_MAX} rows={7} aria-invalid={error ? true : undefined}
-              aria-describedby={`${fieldId}-count`} onChange={(e) => edit(e.target.value.slice(0, REPORT_MAX))} disabled={sent} />
+            <textarea ref={textarea} id={fieldId} value={message} maxLength={REPORT_MAX} rows={7} aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-count ${fieldId}-error` : `${fieldId}-count`} onChange={(e) => edit(e.target.value.slice(0, REPORT_MAX))} disabled={sent} />
           </div>
           <p id={`${fieldId}-count`} className="report-counter">
             {message.length}/{REPORT_MAX}
@@ -89,7 +93,7 @@ export function ReportPage() {
             </p>
           )}
         </div>
-        <FormAlert message={error} />
+        <FormAlert id={`${fieldId}-error`} message={error} />
         <button type="submit" className="btn btn-primary" disabled={isLoading || sent}>
           {isLoading ? 'Wysyłanie…' : 'Wyślij zgłoszenie'}
         </button>

@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { EARLIEST_BIRTH_DATE, REDIRECT_MS } from '@contract/constants';
+import { REDIRECT_MS } from '@contract/constants';
 import { MSG } from '@contract/messages';
 import { OAUTH_MSG, completeOauthBody, splitDisplayName } from '@contract/users';
-import { fieldErrors, latestBirthDate } from '@contract/validation';
+import { fieldErrors } from '@contract/validation';
 import { errorBody } from '../../api/errors';
 import { notice } from '../../app/notify';
 import { FormAlert } from '../../components/FormAlert';
+import { DateField } from '../../components/DateTimeFields';
 import { FormField } from '../../components/FormField';
 import { useFormValues } from '../../components/useFormValues';
 import { AuthCard } from './AuthCard';
@@ -75,7 +76,7 @@ export function RegisterOauthPage() {
             <FormField label="Imię" autoComplete="given-name" {...bind('name')} error={errors.name} />
             <FormField label="Nazwisko" autoComplete="family-name" {...bind('surname')} error={errors.surname} />
           </div>
-          <FormField label="Data urodzenia" type="date" min={EARLIEST_BIRTH_DATE} max={latestBirthDate()} {...bind('birthDate')}
+          <DateField label="Data urodzenia" autoComplete="bday" {...bind('birthDate')}
             error={errors.birthDate} />
           <FormAlert message={formError} />
           <button type="submit" className="btn btn-primary btn-block" disabled={isLoading || done}>

@@ -14,7 +14,7 @@ const VALID = {
   Imię: 'Robert',
   Nazwisko: 'Nowak',
   Email: 'robert@example.pl',
-  'Data urodzenia': '1990-05-01',
+  'Data urodzenia': '01.05.1990',
   Hasło: 'Secret1!',
   'Powtórz hasło': 'Secret1!',
 };
@@ -36,14 +36,32 @@ async function openRegister() {
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Zarejestruj się' }));
 
 describe('register page', () => {
-  it('limits the birth date to 1900-01-01 up to seven years ago and marks the phone optional', async () => {
-    await openRegister();
+  it('reads the birth date as dd.mm.rrrr in any browser, limits it to 1900-01-01 up to seven years ago and marks the phone optional', async () => {
+    const { user } = await openRegister();
     const birth = screen.getByLabelText('Data urodzenia');
-    expect(birth).toHaveAttribute('type', 'date');
-    expect(birth).toHaveAttribute('min', EARLIEST_BIRTH_DATE);
-    expect(birth).toHaveAttribute('max', latestBirthDate());
+    expect(birth).toHaveAttribute('type', 'text');
+    expect(birth).toHaveAccessibleDescription('Format: dd.mm.rrrr');
     expect(screen.getByLabelText('Telefon (opcjonalnie)')).toBeInTheDocument();
     expect(screen.getByLabelText('Nick')).toHaveAccessibleDescription('3-20 znaków');
+
+    const [y, m, d] = latestBirthDate().split('-').map(Number);
+    const tooYoung = `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${y + 1}`;
+    await fill(user, { ...VALID, 'Data urodzenia': tooYoung });
+    await submit(user);
+    expect(birth).toHaveAccessibleDescription(`Format: dd.mm.rrrr ${MSG.birthDateTooYoung}`);
+    // The first field to fix takes the focus.
+    expect(birth).toHaveFocus();
+    await user.clear(birth);
+    await user.type(birth, '31.12.1899');
+    await submit(user);
+    expect(within(fieldOf('Data urodzenia')).getByText(MSG.birthDateTooEarly)).toBeInTheDocument();
+    expect(EARLIEST_BIRTH_DATE).toBe('1900-01-01');
+    // Eight digits read as a date too, written back the one Polish way on leaving the field.
+    await user.clear(birth);
+    await user.type(birth, '01051990');
+    await user.tab();
+    expect(birth).toHaveValue('01.05.1990');
+    expect(within(fieldOf('Data urodzenia')).queryByText(MSG.birthDateTooEarly)).not.toBeInTheDocument();
   });
 
   it('shows every rule that is broken next to its field and keeps the values', async () => {
@@ -57,6 +75,8 @@ describe('register page', () => {
     expect(within(fieldOf('Hasło')).getByText(MSG.passwordLength)).toBeInTheDocument();
     expect(within(fieldOf('Powtórz hasło')).getByText('Hasła nie są identyczne')).toBeInTheDocument();
     expect(screen.getByLabelText('Nick')).toHaveValue('ab');
+    expect(screen.getByLabelText('Nick')).toHaveFocus();
+    expect(screen.getByLabelText('Nick')).toHaveAccessibleDescription(`3-20 znaków ${MSG.nickLength}`);
     expect(screen.getByLabelText('Email')).toHaveValue('robert@example.pl');
   });
 

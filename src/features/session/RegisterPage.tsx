@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EARLIEST_BIRTH_DATE } from '@contract/constants';
 import { registerBody } from '@contract/auth';
 import { MSG } from '@contract/messages';
-import { fieldErrors, latestBirthDate } from '@contract/validation';
+import { fieldErrors } from '@contract/validation';
 import { notice } from '../../app/notify';
 import { FormAlert } from '../../components/FormAlert';
+import { DateField } from '../../components/DateTimeFields';
 import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { useFormValues } from '../../components/useFormValues';
@@ -64,7 +64,7 @@ export function RegisterPage() {
         <div className="auth-row">
           <FormField label="Telefon (opcjonalnie)" type="tel" autoComplete="tel" {...bind('phoneNumber')}
             error={errors.phoneNumber} />
-          <FormField label="Data urodzenia" type="date" min={EARLIEST_BIRTH_DATE} max={latestBirthDate()} {...bind('age')}
+          <DateField label="Data urodzenia" autoComplete="bday" {...bind('age')}
             error={errors.age} />
         </div>
         <PasswordField label="Hasło" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('password')}

@@ -1,5 +1,9 @@
-import { screen } from '@testing-library/react';
-import { signedIn, signedOut, testUser } from '../../test/fixtures';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MSG } from '@contract/messages';
+import { server } from '../../test/server';
+import { sessionApi } from './sessionApi';
+import { API, signedIn, signedOut, testUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 describe('dashboard guard', () => {
@@ -17,5 +21,14 @@ describe('dashboard guard', () => {
   it('renders the dashboard for a signed-in user', async () => {
     renderApp('/dashboard', { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { name: `Cześć, ${testUser.nickName}!` })).toBeInTheDocument();
+  });
+
+  it('sends a person who logged out home, not to /login, even when the logout lands before the Navbar navigates', async () => {
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: MSG.loggedOut })));
+    const { router, store } = renderApp('/dashboard/find-event', { preloadedState: signedIn() });
+    await screen.findByRole('heading', { name: 'Znajdź Wydarzenie' });
+    // The logout settles while the dashboard is still on screen (the race the Navbar's navigate('/') can lose).
+    await act(() => store.dispatch(sessionApi.endpoints.logout.initiate()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -6,7 +6,7 @@ import '../../components/pages.css';
 
 /** Signed-in users only (spec: 'Loading...' while the session is being determined, else /login). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading, ended } = useAppSelector((state) => state.session);
+  const { user, loading, ended, loggedOut } = useAppSelector((state) => state.session);
   // SessionEndedRedirect sends the person to /login with the notice and the way back.
   if (ended) return null;
   if (loading) {
@@ -16,6 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (!user) return <Navigate to="/login" replace />;
+  // Logged out here: home, where the Wyloguj się button is taking the person anyway.
+  if (!user) return <Navigate to={loggedOut ? '/' : '/login'} replace />;
   return <SignedInPart>{children}</SignedInPart>;
 }

@@ -75,7 +75,7 @@ describe('session changes', () => {
     server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ msg: MSG.loggedOut })));
     const { store } = setupTestStore({ session: { user: testUser, stats: testStats, loading: false } });
     await store.dispatch(sessionApi.endpoints.logout.initiate());
-    expect(store.getState().session).toEqual({ user: null, stats: null, loading: false });
+    expect(store.getState().session).toEqual({ user: null, stats: null, loading: false, loggedOut: true });
   });
 
   it('clears user and stats even when the logout call fails', async () => {

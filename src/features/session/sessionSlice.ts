@@ -15,6 +15,12 @@ export interface SessionState {
    * or someone logs in.
    */
   leaving?: boolean;
+  /**
+   * The person logged out in this tab. The guard then sends any signed-in page still on screen home
+   * (`/`), as the Wyloguj się button does, not to /login: whichever of the two navigations React
+   * commits last, the person lands on the same page. Cleared when someone signs in.
+   */
+  loggedOut?: boolean;
 }
 
 /** Mutations by which a person ends their own session. */
@@ -87,6 +93,7 @@ export const sessionSlice = createSlice({
         state.user = user;
         state.loading = false;
         delete state.ended;
+        delete state.loggedOut;
       })
       .addMatcher(leavingMutation('pending'), (state) => {
         state.leaving = true;
@@ -103,6 +110,7 @@ export const sessionSlice = createSlice({
         state.user = null;
         state.stats = null;
         state.loading = false;
+        state.loggedOut = true;
       });
   },
 });

@@ -1,7 +1,6 @@
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
-import { useNavigate } from 'react-router';
 import { notice } from '../../app/notify';
-import { useLogoutMutation } from '../session/sessionApi';
+import { useSignOut } from '../session/useSignOut';
 import { useEndSessionMutation, useGetSessionsQuery, useLogoutOtherSessionsMutation } from './securityApi';
 
 const FAILED = 'Nie udało się wylogować. Spróbuj ponownie.';
@@ -12,8 +11,7 @@ export function SessionsSettings() {
   const { data, isLoading, isError } = useGetSessionsQuery(undefined, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
   const [endOne, { isLoading: ending }] = useEndSessionMutation();
   const [endOthers, { isLoading: endingOthers }] = useLogoutOtherSessionsMutation();
-  const [logout] = useLogoutMutation();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
 
   if (isLoading) return <p>Wczytywanie…</p>;
   if (isError || !data) return <p>Nie udało się wczytać listy sesji.</p>;
@@ -22,9 +20,8 @@ export function SessionsSettings() {
 
   const end = async (id: string, current: boolean) => {
     if (current) {
-      // This very browser: signing it out from the list is 'Wyloguj'.
-      await logout();
-      navigate('/login', { replace: true });
+      // This very browser: signing it out from the list is Wyloguj się.
+      signOut();
       return;
     }
     try {

@@ -9,8 +9,11 @@ import { notice } from '../../app/notify';
 import { ClearChatHistoryButton } from '../chat/ClearChatHistoryButton';
 import { useClearLocationMutation } from '../location/locationApi';
 import { selectMapTheme, setMapTheme, type MapTheme } from '../map/mapThemeSlice';
+import { DeliverySettings } from '../notifications/DeliverySettings';
 import { NotificationToggles } from '../notifications/NotificationToggles';
+import { CalendarFeedSettings } from './CalendarFeedSettings';
 import { CookieSettings } from './CookieSettings';
+import { PushSettings } from './PushSettings';
 import { SessionsSettings } from './SessionsSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 import '../players/players.css';
@@ -60,6 +63,12 @@ export function SettingsPage() {
       <section className="settings-section" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">Powiadomienia</h2>
         <NotificationToggles />
+        <DeliverySettings />
+        <PushSettings />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-calendar">
+        <h2 id="settings-calendar">Kalendarz</h2>
+        <CalendarFeedSettings />
       </section>
       <section className="settings-section" aria-labelledby="settings-location">
         <h2 id="settings-location">Lokalizacja</h2>

@@ -1,13 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { NotificationDto } from '@contract/notifications';
+import { BELL_LATEST } from '@contract/plain/notifications';
 import { useAppSelector } from '../../app/hooks';
+import { NotificationItem } from '../notifications/NotificationItem';
+import { useGetNotificationsQuery, useReadNotificationMutation } from '../notifications/notificationsApi';
 import { badgeLabel } from './unreadLogic';
 import { selectUnreadTotals } from './unreadSelectors';
+import '../notifications/notificationList.css';
 import './NotificationBell.css';
 
-/** The navbar bell on dashboard pages (spec section 2): unread messages plus event notifications, '9+' above 9. */
+/**
+ * The navbar bell on dashboard pages (spec section 2): unread messages plus event notifications,
+ * '9+' above 9, plus the stored notifications counted nowhere else (reminders, new games nearby,
+ * changes to games; docs/adr/0085). Its dropdown shows the latest stored ones and leads to the list.
+ */
 export function NotificationBell() {
-  const { messages, events, total } = useAppSelector(selectUnreadTotals);
+  const unread = useAppSelector(selectUnreadTotals);
+  const { messages, events } = unread;
+  const { data: latest } = useGetNotificationsQuery({ page: 1, limit: BELL_LATEST });
+  const [readOne] = useReadNotificationMutation();
+  const total = unread.total + (latest?.unreadOther ?? 0);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -53,6 +66,10 @@ export function NotificationBell() {
           </span>
         )}
       </button>
+      {/* The count said politely when it changes: a button's new label alone is not announced. */}
+      <span className="visually-hidden" role="status">
+        {total ? `Nowe powiadomienia: ${badge}` : ''}
+      </span>
       {open && (
         <ul id={menuId} className="bell-menu">
           <li>
@@ -65,6 +82,27 @@ export function NotificationBell() {
             <Link to="/dashboard/my-events" className="bell-item" onClick={() => setOpen(false)}>
               <span>Nowe powiadomienia wydarzeń</span>
               <span className="bell-count">{events}</span>
+            </Link>
+          </li>
+          <li className="bell-latest" aria-label="Najnowsze powiadomienia">
+            <span className="bell-latest-heading">Najnowsze</span>
+            {latest && latest.notifications.length === 0 && <span className="notice-empty">Brak powiadomień</span>}
+            {latest?.notifications.map((n: NotificationDto) => (
+              <NotificationItem
+                key={n._id}
+                n={n}
+                compact
+                onOpen={(item) => {
+                  if (!item.read) void readOne(item._id);
+                  setOpen(false);
+                }}
+              />
+            ))}
+          </li>
+          <li>
+            <Link to="/dashboard/notifications" className="bell-item bell-all" onClick={() => setOpen(false)}>
+              <span>Zobacz wszystkie powiadomienia</span>
+              {latest ? <span className="bell-count">{latest.unread}</span> : null}
             </Link>
           </li>
         </ul>

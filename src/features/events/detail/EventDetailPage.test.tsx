@@ -99,6 +99,27 @@ describe('event detail', () => {
     expect(screen.queryByRole('dialog', { name: 'Graj Razem Premium' })).not.toBeInTheDocument();
   });
 
+  it("offers the game's .ics and shares its link: the share sheet where there is one, else the link copied", async () => {
+    const event = ownEvent();
+    serveEvent(event, 'owner');
+    const { user } = await openEvent(event, { ad: false });
+    expect(screen.getByRole('link', { name: 'Dodaj do kalendarza' })).toHaveAttribute('href', `${API}/football-events/${event._id}/calendar.ics`);
+    const link = `${window.location.origin}/g/${event._id}`;
+    const write = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Udostępnij' }));
+    expect(await screen.findByText('Skopiowano link do gry')).toBeInTheDocument();
+    expect(write).toHaveBeenCalledWith(link);
+    const share = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Udostępnij' }));
+      expect(share).toHaveBeenCalledWith({ title: event.eventName, text: `${event.eventName} — Graj Razem`, url: link });
+      expect(write).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
+
   it('asks to join, showing "Zainteresowany" at once', async () => {
     const event = makeEvent();
     const served = serveEvent(event, null);
@@ -169,7 +190,7 @@ describe('event detail', () => {
     const player = { _id: 'u-3', nickName: 'Bramkarz', name: 'Adam', surname: 'Lis', avatarUrl: null };
     serveEvent(event, null, {
       users: eventUsers({
-        usersByStatus: { interested: [], accepted: [player], rejected: [] },
+        usersByStatus: { interested: [], accepted: [player], rejected: [], waitlisted: [] },
         userStats: [
           { userID: 'u-2', gamesPlayed: 5, eventsOrganized: 8, totalLikes: 2, points: 296 },
           { userID: 'u-3', gamesPlayed: 11, eventsOrganized: 0, totalLikes: 4, points: 122 },

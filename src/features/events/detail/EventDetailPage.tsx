@@ -11,6 +11,7 @@ import { EventLoadError } from '../EventLoadError';
 import { useGetEventQuery, useGetEventUsersQuery, useGetMyStatusQuery, useMarkEventReadMutation } from '../eventsApi';
 import { PlayerCard } from '../PlayerCard';
 import { EventInfoList, eventStatusLabel } from './EventInfoList';
+import { EventShareButtons } from './EventShareButtons';
 import { StatusButton } from './StatusButton';
 import '../EventPages.css';
 import { FRESHNESS } from '../../../api/freshness';
@@ -73,8 +74,9 @@ export function EventDetailPage() {
         </p>
       </header>
       <div className="event-toolbar">
-        <StatusButton event={event} status={mine?.status} />
+        <StatusButton event={event} status={mine?.status} waitlistPosition={mine?.waitlistPosition} />
         <EventDetailActions event={event} status={mine?.status} />
+        {event.eventStatus !== 'cancelled' && <EventShareButtons event={event} />}
       </div>
       <section className="event-section" aria-labelledby="event-organiser">
         <h2 id="event-organiser">Organizator</h2>

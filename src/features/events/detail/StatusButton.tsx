@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { EventDto } from '@contract/events';
-import { EVENT_MSG, isFinishedStatus } from '@contract/plain/events';
+import { EVENT_MSG, isFinishedStatus, waitlistPositionText } from '@contract/plain/events';
 import { notice, toast } from '../../../app/notify';
 import { useJoinEventMutation, type MyStatus } from '../eventsApi';
 
@@ -9,6 +9,7 @@ const LABELS: Record<Exclude<MyStatus, 'owner' | null>, string> = {
   accepted: 'Zaakceptowany',
   rejected: 'Odrzucony',
   finished: 'Zakończony',
+  waitlisted: 'Lista rezerwowa',
 };
 
 const HINTS: Record<Exclude<MyStatus, 'owner' | null> | 'none' | 'closed', string> = {
@@ -17,6 +18,7 @@ const HINTS: Record<Exclude<MyStatus, 'owner' | null> | 'none' | 'closed', strin
   accepted: 'Jesteś w składzie. Do zobaczenia na boisku!',
   rejected: EVENT_MSG.rejected,
   finished: EVENT_MSG.finished,
+  waitlisted: 'Jesteś na liście rezerwowej: dołączysz, gdy zwolni się miejsce.',
   closed: 'Do tej gry nie można już dołączyć.',
 };
 
@@ -30,10 +32,12 @@ function repeatMessage(status: Exclude<MyStatus, 'owner' | null>): string {
 interface StatusButtonProps {
   event: EventDto;
   status: MyStatus | undefined;
+  /** My place on the waitlist (1 = next to get a free place). */
+  waitlistPosition?: number | null;
 }
 
 /** Asks to join (shown as 'interested' at once), shows the person's status, or leads the organiser to management. */
-export function StatusButton({ event, status }: StatusButtonProps) {
+export function StatusButton({ event, status, waitlistPosition }: StatusButtonProps) {
   const [join, { isLoading }] = useJoinEventMutation();
   if (status === undefined) return <span className="status-button-pending" aria-hidden="true" />;
   if (status === 'owner') {
@@ -44,7 +48,11 @@ export function StatusButton({ event, status }: StatusButtonProps) {
     );
   }
   const closed = status === null && (isFinishedStatus(event.eventStatus) || Date.parse(event.endDateTime) <= Date.now());
-  const hint = closed ? HINTS.closed : HINTS[status ?? 'none'];
+  const hint = closed
+    ? HINTS.closed
+    : status === 'waitlisted' && waitlistPosition
+      ? `${waitlistPositionText(waitlistPosition)}. Dołączysz, gdy zwolni się miejsce.`
+      : HINTS[status ?? 'none'];
 
   const onClick = async () => {
     if (status !== null) return notice(repeatMessage(status), 'info');

@@ -114,6 +114,59 @@ describe('find event', () => {
     expect(await screen.findByText('Pokazujemy 100 najbliższych z 100+ wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.')).toBeInTheDocument();
   });
 
+  it('asks for 25 nearest games and fetches the next page with "Pokaż więcej" until the last', async () => {
+    const all = Array.from({ length: 60 }, (_, i) => makeEvent({ eventName: `Gra ${i + 1}`, distance: i / 10 }));
+    const pages: number[] = [];
+    server.use(
+      http.post(`${API}/football-events/search`, async ({ request }) => {
+        const body = (await request.json()) as { page: number; limit: number };
+        pages.push(body.page);
+        const from = (body.page - 1) * body.limit;
+        return HttpResponse.json({ events: all.slice(from, from + body.limit), total: all.length, totalIsLowerBound: false });
+      }),
+    );
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText('Znaleziono: 25')).toBeInTheDocument();
+    expect(screen.getByText('Pokazujemy 25 najbliższych z 60 wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pokaż więcej' }));
+    expect(await screen.findByText('Znaleziono: 50')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pokaż więcej' }));
+    expect(await screen.findByText('Znaleziono: 60')).toBeInTheDocument();
+    // Nearest first, every game once, and nothing more to ask for.
+    const links = within(screen.getByRole('region', { name: 'Wyniki' })).getAllByRole('link');
+    expect(links.map((a) => a.textContent?.match(/Gra \d+/)?.[0])).toEqual(all.map((e) => e.eventName));
+    expect(screen.queryByRole('button', { name: 'Pokaż więcej' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/najbliższych z/)).not.toBeInTheDocument();
+    expect(pages).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the games shown and offers "Pokaż więcej" again when the next page fails', async () => {
+    const first = Array.from({ length: 25 }, (_, i) => makeEvent({ eventName: `Gra ${i + 1}` }));
+    let failNext = true;
+    server.use(
+      http.post(`${API}/football-events/search`, async ({ request }) => {
+        const body = (await request.json()) as { page: number };
+        if (body.page === 1) return HttpResponse.json({ events: first, total: 100, totalIsLowerBound: true });
+        if (failNext) {
+          failNext = false;
+          return HttpResponse.json({ msg: 'Błąd' }, { status: 500 });
+        }
+        return HttpResponse.json({ events: [makeEvent({ eventName: 'Gra 26' })], total: 100, totalIsLowerBound: true });
+      }),
+    );
+    const { user } = await openFind();
+    await user.type(screen.getByRole('combobox', { name: 'Miasto' }), 'warszawa');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText('Pokazujemy 25 najbliższych z 100+ wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pokaż więcej' }));
+    expect(await screen.findByText('Nie udało się wczytać kolejnych wydarzeń. Spróbuj ponownie.')).toBeInTheDocument();
+    expect(screen.getByText('Znaleziono: 25')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pokaż więcej' }));
+    expect(await screen.findByText('Znaleziono: 26')).toBeInTheDocument();
+  });
+
   it('gives no "nearest of" hint when every game found is shown', async () => {
     recordSearches([makeEvent({ eventName: 'Gierka na Orliku', distance: 1.2 })], { total: 1, totalIsLowerBound: false });
     const { user } = await openFind();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { clampDistance, EVENT_LIMITS, formatSearchTotal } from '@contract/plain/events';
+import { clampDistance, EVENT_LIMITS, formatSearchTotal, SEARCH_PAGE_SIZE } from '@contract/plain/events';
 import { LOCATION_MSG, type StoredLocation } from '@contract/location';
 import { TOWNS_COUNTRY } from '@contract/towns';
 import { errorMsg, errorStatus } from '../../../api/errors';
@@ -10,9 +10,9 @@ import { FormAlert } from '../../../components/FormAlert';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
 import { useSetLocationMutation } from '../../location/locationApi';
-import { eventsApi, useSearchEventsQuery } from '../eventsApi';
+import { eventsApi, useSearchEventsInfiniteQuery } from '../eventsApi';
 import { GAME_TYPE_OPTIONS } from '../eventFormat';
-import { gameTypeFilterChanged, searchSubmitted, selectFilteredEvents } from '../filteredEventsSlice';
+import { gameTypeFilterChanged, searchSubmitted, selectFilteredEvents, selectLoadedCount } from '../filteredEventsSlice';
 import { TownInput } from '../TownInput';
 import { useTownIndex } from '../townsData';
 import { checkCity } from './cityCheck';
@@ -21,20 +21,19 @@ import './FindEventPage.css';
 import { FRESHNESS } from '../../../api/freshness';
 
 const TYPE_FILTER = [{ value: '', label: 'Wszystkie' }, ...GAME_TYPE_OPTIONS];
-/** The server pages its answer; the nearest 100 games are plenty for one screen. */
-const RESULT_LIMIT = 100;
 
 export function FindEventPage() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector((state) => state.location.stored);
   const filtered = useAppSelector((state) => state.filteredEvents);
   const events = useAppSelector(selectFilteredEvents);
+  const loaded = useAppSelector(selectLoadedCount);
   const index = useTownIndex();
   const [city, setCity] = useState(filtered.query?.City ?? stored?.City ?? '');
   const [region, setRegion] = useState<string | null>(filtered.query?.region ?? stored?.region ?? null);
   const [distance, setDistance] = useState(String(filtered.searchRadius));
   const [alert, setAlert] = useState<string>();
-  const search = useSearchEventsQuery(filtered.query ?? skipToken, FRESHNESS.search);
+  const search = useSearchEventsInfiniteQuery(filtered.query ?? skipToken, FRESHNESS.search);
   // The server's own check of the city (400) reads like ours; anything else is a failed search.
   const serverAlert = search.isError && errorStatus(search.error) === 400 ? errorMsg(search.error) : undefined;
 
@@ -50,11 +49,12 @@ export function FindEventPage() {
       setCity(town.City);
       setRegion(town.region);
     }
-    const query = { City: town?.City ?? city.trim(), region: town?.region ?? region, Country: TOWNS_COUNTRY, distance: km, limit: RESULT_LIMIT };
+    const query = { City: town?.City ?? city.trim(), region: town?.region ?? region, Country: TOWNS_COUNTRY, distance: km, limit: SEARCH_PAGE_SIZE };
     dispatch(searchSubmitted({ query, center: town ? { latitude: town.latitude, longitude: town.longitude } : null }));
     // 'Szukaj' always asks again, even for the same city and distance: games come and go. The
     // search centre is the search's own; saving it as the person's location is a separate choice.
-    void dispatch(eventsApi.endpoints.searchEvents.initiate(query, { subscribe: false, forceRefetch: true }));
+    // A new search starts again from the nearest page.
+    void dispatch(eventsApi.endpoints.searchEvents.initiate(query, { subscribe: false, forceRefetch: true, refetchCachedPages: false }));
   };
 
   return (
@@ -105,12 +105,14 @@ export function FindEventPage() {
       )}
       <SearchResults
         searched={Boolean(filtered.query)}
-        loading={search.isFetching}
-        failed={search.isError && !serverAlert}
+        loading={search.isFetching && !search.isFetchingNextPage}
+        failed={search.isError && !serverAlert && !search.isFetchNextPageError}
         events={events}
+        loaded={loaded}
         total={filtered.total}
         totalIsLowerBound={filtered.totalIsLowerBound}
         radius={filtered.searchRadius}
+        more={search.hasNextPage ? { fetching: search.isFetchingNextPage, failed: search.isFetchNextPageError, fetch: () => void search.fetchNextPage() } : null}
       />
     </div>
   );
@@ -148,13 +150,17 @@ interface SearchResultsProps {
   loading: boolean;
   failed: boolean;
   events: ReturnType<typeof selectFilteredEvents>;
+  /** Games on the pages fetched so far, before the game type filter. */
+  loaded: number;
   total: number;
   /** `total` is "at least": the server counts exactly only up to a bound (ADR 80). */
   totalIsLowerBound: boolean;
   radius: number;
+  /** 'Pokaż więcej': the next page of nearest games, when there is one. */
+  more: { fetching: boolean; failed: boolean; fetch: () => void } | null;
 }
 
-function SearchResults({ searched, loading, failed, events, total, totalIsLowerBound, radius }: SearchResultsProps) {
+function SearchResults({ searched, loading, failed, events, loaded, total, totalIsLowerBound, radius, more }: SearchResultsProps) {
   if (!searched) return <p className="find-hint">Wybierz miasto z podpowiedzi, ustaw odległość i kliknij „Szukaj”.</p>;
   if (loading) return <p role="status" className="find-hint">Szukam wydarzeń…</p>;
   if (failed) return <FormAlert message="Nie udało się wyszukać wydarzeń. Spróbuj ponownie." />;
@@ -164,9 +170,9 @@ function SearchResults({ searched, loading, failed, events, total, totalIsLowerB
       <p role="status" className="find-count">
         {events.length ? `Znaleziono: ${events.length}` : `Brak wydarzeń w promieniu ${radius} km. Zwiększ odległość albo wybierz inny rodzaj gry.`}
       </p>
-      {(total > RESULT_LIMIT || totalIsLowerBound) && (
+      {(total > loaded || totalIsLowerBound) && (
         <p className="find-hint">
-          Pokazujemy {RESULT_LIMIT} najbliższych z {formatSearchTotal(total, totalIsLowerBound)} wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.
+          Pokazujemy {loaded} najbliższych z {formatSearchTotal(total, totalIsLowerBound)} wydarzeń. Zmniejsz odległość, aby zawęzić wyniki.
         </p>
       )}
       {events.length > 0 && (
@@ -175,6 +181,14 @@ function SearchResults({ searched, loading, failed, events, total, totalIsLowerB
             <EventResultItem key={event._id} event={event} />
           ))}
         </ul>
+      )}
+      {more && (
+        <div className="find-more">
+          {more.failed && <FormAlert message="Nie udało się wczytać kolejnych wydarzeń. Spróbuj ponownie." />}
+          <button type="button" className="btn btn-secondary find-more-button" disabled={more.fetching} onClick={more.fetch}>
+            {more.fetching ? 'Wczytuję…' : 'Pokaż więcej'}
+          </button>
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EVENT_LIMITS } from '@contract/plain/events';
+import { EVENT_LIMITS, WAITLIST_MODES, WAITLIST_MODE_LABELS, type WaitlistMode } from '@contract/plain/events';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
 import { PAYMENT_OPTIONS } from '../eventFormat';
@@ -7,6 +7,7 @@ import { withPrice } from './eventForm';
 import type { EventFormApi } from './useEventForm';
 
 const FREE = [{ value: '', label: 'Brak (gra bezpłatna)' }];
+const WAITLIST_OPTIONS = WAITLIST_MODES.map((mode) => ({ value: mode, label: WAITLIST_MODE_LABELS[mode] }));
 
 export function DetailsFieldset({ form }: { form: EventFormApi }) {
   const { state, errors, change } = form;
@@ -19,6 +20,10 @@ export function DetailsFieldset({ form }: { form: EventFormApi }) {
         <FormField label="Liczba szukanych graczy" name="playerCount" type="number" inputMode="numeric" min={0}
           max={EVENT_LIMITS.playersMax} value={state.playerCount} error={errors.playerCount}
           onChange={(e) => change({ playerCount: e.target.value })} />
+        <SelectField label="Gdy zwolni się miejsce, pierwszy z listy rezerwowej dołącza" name="waitlistMode" options={WAITLIST_OPTIONS}
+          value={state.waitlistMode} error={errors.waitlistMode}
+          hint="Gdy gra jest pełna, kolejni chętni trafiają na listę rezerwową w kolejności zgłoszeń."
+          onChange={(e) => change({ waitlistMode: e.target.value as WaitlistMode })} />
         <FormField label="Cena (zł)" name="price" type="number" inputMode="decimal" min={0} max={EVENT_LIMITS.priceMax} step={0.01}
           value={state.price} error={errors.price}
           onChange={(e) => {

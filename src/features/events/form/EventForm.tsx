@@ -3,6 +3,7 @@ import type { EventDto } from '@contract/events';
 import { EVENT_MSG } from '@contract/plain/events';
 import { errorBody } from '../../../api/errors';
 import { toast } from '../../../app/notify';
+import { focusFirstInvalid } from '../../../components/focusFirstError';
 import { FormAlert } from '../../../components/FormAlert';
 import { useCreateEventMutation, useUpdateEventMutation } from '../eventsApi';
 import { DetailsFieldset } from './DetailsFieldset';
@@ -33,8 +34,7 @@ export function EventForm({ initial, eventId, onSaved, onCancel }: EventFormProp
   const isNew = !eventId;
   const busy = created.isLoading || updated.isLoading;
 
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => requestAnimationFrame(() => focusFirstInvalid(formRef.current));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
-import { EVENT_LIMITS, latestGameDate } from '@contract/plain/events';
+import { EVENT_LIMITS } from '@contract/plain/events';
+import { DateField, TimeField } from '../../../components/DateTimeFields';
 import { FormField } from '../../../components/FormField';
 import { SelectField } from '../../../components/SelectField';
 import { FIELD_TYPE_OPTIONS, GAME_TYPE_OPTIONS, LEVEL_OPTIONS } from '../eventFormat';
@@ -27,9 +28,9 @@ export function GameFieldset({ form }: { form: EventFormApi }) {
       <fieldset className="event-fieldset">
         <legend>Termin</legend>
         <div className="event-grid">
-          <FormField label="Data rozpoczęcia" name="startDate" type="date" max={latestGameDate()} value={state.startDate} error={errors.startDate}
+          <DateField label="Data rozpoczęcia" name="startDate" value={state.startDate} error={errors.startDate}
             onChange={(e) => change({ startDate: e.target.value })} />
-          <FormField label="Godzina rozpoczęcia" name="startHour" type="time" value={state.startHour} error={errors.startHour}
+          <TimeField label="Godzina rozpoczęcia" name="startHour" value={state.startHour} error={errors.startHour}
             onChange={(e) => change({ startHour: e.target.value })} />
           <FormField label="Czas trwania (min)" name="duration" type="number" inputMode="numeric" min={EVENT_LIMITS.durationMin}
             max={EVENT_LIMITS.durationMax} step={5} value={state.duration} error={errors.duration}

@@ -1,6 +1,7 @@
 import { eventInput, type EventDto } from '@contract/events';
 import {
-  DEFAULT_PAYMENT_METHOD, EVENT_LIMITS, EVENT_MSG, defaultEventValues, eventTimes, formatAddress, latestGameDate,
+  DEFAULT_PAYMENT_METHOD, DEFAULT_WAITLIST_MODE, EVENT_LIMITS, EVENT_MSG, defaultEventValues, eventTimes, formatAddress, latestGameDate,
+  type WaitlistMode,
 } from '@contract/plain/events';
 import { fieldErrors } from '@contract/validation';
 import type { EventPayload } from '../eventsApi';
@@ -27,6 +28,8 @@ export interface EventFormState {
   phoneNumber: string;
   isPrivate: boolean;
   isRecurring: boolean;
+  /** What happens when a place frees in a full game (docs/adr/0090). */
+  waitlistMode: WaitlistMode;
   /** The pin on the small map; without one the server uses the town's centre. */
   latitude: number | null;
   longitude: number | null;
@@ -41,7 +44,8 @@ export function initialFormState(now: Date = new Date()): EventFormState {
     playerCount: String(d.playerCount), level: d.level, price: String(d.price),
     // Free by default, and price 0 clears the payment method.
     paymentMethod: d.price === 0 ? '' : d.paymentMethod,
-    eventDescription: '', phoneNumber: '', isPrivate: false, isRecurring: false, latitude: null, longitude: null,
+    eventDescription: '', phoneNumber: '', isPrivate: false, isRecurring: false, waitlistMode: d.waitlistMode,
+    latitude: null, longitude: null,
   };
 }
 
@@ -52,7 +56,7 @@ export function formStateFromEvent(e: EventDto): EventFormState {
     city: e.address.city, street: e.address.street, addressNumber: e.address.addressNumber, postalCode: e.address.postalCode,
     region: e.region, fieldType: e.fieldType, playerCount: String(e.playerCount), level: e.level, price: String(e.price),
     paymentMethod: e.paymentMethod ?? '', eventDescription: e.eventDescription, phoneNumber: e.phoneNumber ?? '',
-    isPrivate: e.isPrivate, isRecurring: e.isRecurring, latitude, longitude,
+    isPrivate: e.isPrivate, isRecurring: e.isRecurring, waitlistMode: e.waitlistMode ?? DEFAULT_WAITLIST_MODE, latitude, longitude,
   };
 }
 
@@ -110,7 +114,7 @@ export function toPayload(s: EventFormState): EventPayload {
     region: s.region, fieldType: s.fieldType as EventPayload['fieldType'], playerCount: num(s.playerCount),
     level: s.level as EventPayload['level'], price, paymentMethod: price === 0 ? null : s.paymentMethod || DEFAULT_PAYMENT_METHOD,
     eventDescription: s.eventDescription.trim(), phoneNumber: s.phoneNumber.trim() || null, isPrivate: s.isPrivate,
-    isRecurring: s.isRecurring, latitude: s.latitude, longitude: s.longitude,
+    isRecurring: s.isRecurring, waitlistMode: s.waitlistMode, latitude: s.latitude, longitude: s.longitude,
     startDateTime: times?.startDateTime ?? '', endDateTime: times?.endDateTime ?? '', addressString: formatAddress(address),
   };
 }

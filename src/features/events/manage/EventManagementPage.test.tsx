@@ -30,7 +30,7 @@ function serveManagement(event: EventDto, opts: { finish?: number; news?: boolea
     }),
     http.get(`${API}/football-events/${event._id}`, () => HttpResponse.json({ event })),
     http.get(`${API}/status/events/${event._id}/users`, () =>
-      HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [piotr], rejected: [ewa] }, total: 3 })),
+      HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [piotr], rejected: [ewa], waitlisted: [] }, total: 3 })),
     ),
     http.patch(`${API}/status/events/${event._id}/users/:userId/status`, async ({ params, request }) => {
       const { status } = (await request.json()) as { status: string };
@@ -167,7 +167,7 @@ describe('event management', () => {
   it('warns that a started game without accepted players ends for no points', async () => {
     const event = startedEvent();
     serveManagement(event);
-    server.use(http.get(`${API}/status/events/${event._id}/users`, () => HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [], rejected: [] }, total: 1 }))));
+    server.use(http.get(`${API}/status/events/${event._id}/users`, () => HttpResponse.json(eventUsers({ usersByStatus: { interested: [anna], accepted: [], rejected: [], waitlisted: [] }, total: 1 }))));
     await openManagement(event);
     const finish = screen.getByRole('button', { name: 'Zakończ' });
     expect(finish).toBeEnabled();

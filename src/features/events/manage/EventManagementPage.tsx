@@ -15,6 +15,7 @@ import {
 } from '../eventsApi';
 import { EventForm } from '../form/EventForm';
 import { formStateFromEvent } from '../form/eventForm';
+import { AttendanceList } from './AttendanceList';
 import { ParticipantManager } from './ParticipantManager';
 import '../EventPages.css';
 import './EventManagementPage.css';
@@ -83,7 +84,7 @@ export function EventManagementPage() {
     toast(pending === 'finish' ? EVENT_MSG.completed : result.data.msg, 'success');
     navigate('/dashboard');
   };
-  const count = (key: 'interested' | 'accepted' | 'rejected') => users?.usersByStatus[key].length ?? 0;
+  const count = (key: 'interested' | 'accepted' | 'rejected' | 'waitlisted') => users?.usersByStatus[key]?.length ?? 0;
   // Before the start Zakończ is off with the reason; an empty game may end but counts for nobody.
   const finishHint = refusal ?? (users && count('accepted') === 0 ? EVENT_MSG.finishUncounted : null);
 
@@ -132,8 +133,10 @@ export function EventManagementPage() {
         <li>Zainteresowanych: <strong>{count('interested')}</strong></li>
         <li>Zaakceptowanych: <strong>{count('accepted')}</strong></li>
         <li>Odrzuconych: <strong>{count('rejected')}</strong></li>
+        <li>Na liście rezerwowej: <strong>{count('waitlisted')}</strong></li>
       </ul>
-      <ParticipantManager eventId={event._id} users={users} locked={finished} />
+      {event.eventStatus === 'completed' && <AttendanceList eventId={event._id} users={users} />}
+      <ParticipantManager eventId={event._id} users={users} locked={finished} playerCount={event.playerCount} />
       {!editing && (
         <details className="event-section">
           <summary>Informacje o wydarzeniu</summary>

@@ -6,6 +6,7 @@ const STATUS_LABELS: Record<ParticipationStatus, string> = {
   accepted: 'Zaakceptowany',
   rejected: 'Odrzucony',
   finished: 'Zakończony',
+  waitlisted: 'Lista rezerwowa',
 };
 
 interface MyEventCardProps {

@@ -27,8 +27,11 @@ export function MyEventsPage() {
   const toggle = (key: FilterKey) => setFilters((f) => ({ ...f, [key]: !f[key] }));
 
   const openOwned = (event: EventDto) => navigate(`/dashboard/event/edit/${event._id}`, { state: { event, status: 'owner' } });
-  const openFinishedOwned = (event: EventDto) =>
+  const openFinishedOwned = (event: EventDto) => {
     notice(event.eventStatus === 'cancelled' ? EVENT_MSG.cancelled : EVENT_MSG.finished, 'info');
+    // A completed game's page holds its check-in list (docs/adr/0091).
+    if (event.eventStatus === 'completed') openOwned(event);
+  };
   const openParticipation = (record: StatusRecordDto) => {
     const message = participationMessage(record);
     if (message) notice(message, 'info');

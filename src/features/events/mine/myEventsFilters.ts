@@ -24,6 +24,11 @@ export function isParticipationOver(record: StatusRecordDto): boolean {
   return record.status === 'finished' || isFinishedStatus(record.eventID.eventStatus);
 }
 
+/** The toggle a status shows under: waiting on the waitlist is a request still pending (Zainteresowany). */
+function filterOf(status: Exclude<StatusRecordDto['status'], 'finished'>): FilterKey {
+  return status === 'waitlisted' ? 'interested' : status;
+}
+
 export interface MyEventsGroups {
   owned: EventDto[];
   ownedFinished: EventDto[];
@@ -44,6 +49,6 @@ export function groupMyEvents(data: { userEvents: StatusRecordDto[]; ownedEvents
       filters.mine && filters.finished
         ? owned.filter((e) => isFinishedStatus(e.eventStatus)).sort((a, b) => b.startDateTime.localeCompare(a.startDateTime))
         : [],
-    participating: records.filter((r) => (isParticipationOver(r) ? filters.finished : r.status !== 'finished' && filters[r.status])),
+    participating: records.filter((r) => (isParticipationOver(r) ? filters.finished : r.status !== 'finished' && filters[filterOf(r.status)])),
   };
 }

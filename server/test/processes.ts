@@ -1,8 +1,17 @@
+/**
+ * Real server processes for tests that need more than one (the two-process chat suite, the fault
+ * suite): spawn, wait until ready, a person with a cookie jar, a throwaway Redis, databases on the
+ * local PostgreSQL.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
+import { Pool } from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import { lastMail } from '../test/outbox';
+import { lastMail } from './outbox';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -161,3 +170,63 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   await waitReady(`${url}/api/v1/health/ready`, proc);
   return { url, proc, port };
 }
+
+/** Two processes of one cluster, started and registered for clean-up. */
+export async function startTwo(c: Cluster): Promise<[Awaited<ReturnType<typeof startServer>>, Awaited<ReturnType<typeof startServer>>]> {
+  const a = await startServer(c.env());
+  const b = await startServer(c.env());
+  c.procs.push(a.proc, b.proc);
+  return [a, b];
+}
+
+/** The organiser makes a game through one process, the player joins and is accepted through another: its group room. */
+export async function acceptedInto(
+  owner: Person, ownerBase: string, player: Person, playerBase: string, game: object,
+): Promise<{ eventId: string; roomId: string }> {
+  const event = (await owner.call(ownerBase, 'POST', '/api/v1/football-events', game)).json.event;
+  const join = await player.call(playerBase, 'POST', `/api/v1/status/events/${event._id}/join`);
+  if (join.status !== 201) throw new Error(`join: ${join.status}`);
+  const accept = await owner.call(ownerBase, 'PATCH', `/api/v1/status/events/${event._id}/users/${player.id}/status`, { status: 'accepted' });
+  if (accept.status !== 200) throw new Error(`accept: ${accept.status}`);
+  return { eventId: event._id, roomId: `group_${event._id}` };
+}
+
+export interface Cluster {
+  /** The environment two processes share: one database, the throwaway Redis, one DATA_DIR (the outbox). */
+  env(): Record<string, string>;
+  dataDir: string;
+  admin: Pool;
+  redis: Awaited<ReturnType<typeof startRedis>>;
+  /** Processes and sockets ended after the suite. */
+  procs: Proc[];
+  sockets: Socket[];
+}
+
+/**
+ * A database on the local PostgreSQL and a Redis of the suite's own, made before its tests and
+ * removed after them, with the processes and sockets the suite registers.
+ */
+export function clusterResources(label: string): Cluster {
+  const dbName = `graj_fault_${label}_${randomBytes(4).toString('hex')}`;
+  const prefix = `graj-${label}:${randomBytes(3).toString('hex')}:`;
+  const c = { dataDir: mkdtempSync(path.join(os.tmpdir(), `graj-fault-${label}-`)), procs: [], sockets: [] } as unknown as Cluster;
+  c.env = () => ({ DATABASE_URL: databaseUrl(dbName), REDIS_URL: c.redis.url, REDIS_PREFIX: prefix, DATA_DIR: c.dataDir });
+  beforeAll(async () => {
+    c.admin = new Pool({ connectionString: PG_ADMIN_URL, max: 1 });
+    await c.admin.query(`CREATE DATABASE ${dbName}`);
+    c.redis = await startRedis();
+  });
+  afterAll(async () => {
+    c.sockets.forEach((s) => s.close());
+    for (const p of c.procs) if (p.child.exitCode === null && !p.child.signalCode) p.child.kill('SIGTERM');
+    await Promise.all(c.procs.map((p) => p.exited));
+    await c.redis?.stop();
+    await c.admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await c.admin?.end();
+    rmSync(c.dataDir, { recursive: true, force: true });
+  });
+  return c;
+}
+
+/** Sends a chat message over a socket and waits for the server's acknowledgement. */
+export const sendChat = (s: Socket, roomId: string, message: string): Promise<{ ok: boolean }> => s.timeout(5000).emitWithAck('sendMessage', { roomId, message });
