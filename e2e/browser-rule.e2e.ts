@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MISSING_IN_CI, SKIPPED_LINE, findChromium } from './chromium.cjs';
@@ -66,4 +66,13 @@ describe('finding Chromium for the browser suites', () => {
     expect(out).not.toContain(SKIPPED_LINE);
     expect(status).not.toBe(0);
   }, 120_000);
+});
+
+describe('habits of the browser suites', () => {
+  it('never hand page.waitForFunction an async predicate (its Promise counts as truthy at once; use waitInPage)', () => {
+    const offenders = readdirSync(__dirname)
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) => /waitForFunction\(\s*async\b/.test(readFileSync(path.join(__dirname, name), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });

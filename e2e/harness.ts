@@ -85,27 +85,60 @@ export function chromiumPath(): string {
   return found;
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-      // The tests never touch the internet: every name but localhost fails to resolve, so the map's
-      // online style fails at once and the offline one shipped in public/ is what the tests see.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
-  });
+/** How every browser suite starts Chromium: headless, quiet, and never reaching past localhost. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+  // The tests never touch the internet: every name but localhost fails to resolve, so the map's
+  // online style fails at once and the offline one shipped in public/ is what the tests see.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
+/** `extraArgs`: e.g. `--lang=en-US`, to play a browser in another language. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Screenshots go to e2e/artifacts (gitignored) so a person can look at what the test saw. */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * One server and one browser for a suite, started before its tests and stopped after them:
+ * `const t = serverAndBrowser();` then `t.server.url`, `t.browser.newContext()`.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+  const t = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    t.server = await startServer(env);
+    t.browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await t.browser?.close();
+    await t.server?.stop();
+  });
+  return t;
+}
+
+/**
+ * Waits until `fn`, run in the page, resolves to something truthy, and returns it. For conditions
+ * that must await (service worker registrations, IndexedDB): page.waitForFunction takes only a
+ * synchronous predicate and treats the Promise an async one returns as truthy at once.
+ */
+export async function waitInPage<T>(page: Page, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await page.evaluate(fn);
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`waitInPage: no truthy answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
