@@ -4,6 +4,7 @@ import { utcToWarsaw } from '../contract/time';
 import { audit, type Finding } from './axe';
 import { apiCall, signUpAndLogIn, type Person } from './flows';
 import { launchBrowser, snap, startServer, type RunningServer } from './harness';
+import { smallTouchTargets, type SmallTarget } from './touch';
 
 // Issue 18: every screen, signed out and in, with its dialogs and menus open, at two sizes, has no
 // serious or critical axe violation; the moderate ones go to e2e/artifacts/a11y-moderate.jsonl.
@@ -70,6 +71,7 @@ afterAll(async () => {
 /** Audits the page under `view`, keeping what blocks for the end of the test (one run shows all). */
 function auditor(size: string) {
   const failures: Array<{ view: string; violations: Finding[] }> = [];
+  const small: Array<{ view: string; targets: SmallTarget[] }> = [];
   return {
     async check(page: Page, view: string) {
       await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -79,9 +81,15 @@ function auditor(size: string) {
         failures.push({ view: name, violations });
         await snap(page, `a11y-${size}-${view.replace(/[^a-z0-9]+/gi, '-')}`);
       }
+      // On a phone every control is big enough for a finger.
+      if (size === 'phone') {
+        const targets = await smallTouchTargets(page);
+        if (targets.length) small.push({ view: name, targets });
+      }
     },
     done() {
       expect(failures).toEqual([]);
+      expect(small).toEqual([]);
     },
   };
 }

@@ -21,12 +21,16 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Redux and, once needed, the snackbar host. */
+/** Redux and, once needed, the snackbar host inside the polite live region of notices. */
 export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
       {children}
-      <LazyToaster />
+      {/* The polite live region of notices and toasts, on the page before the first one comes
+          (a region inserted together with its text is not reliably heard): docs/adr/0095. */}
+      <div className="toast-live" aria-live="polite" aria-relevant="additions text">
+        <LazyToaster />
+      </div>
     </Provider>
   );
 }

@@ -18,4 +18,16 @@ describe('notices and toasts', () => {
     act(() => notice('Kolejna informacja'));
     expect(await screen.findByText('Kolejna informacja')).toBeInTheDocument();
   });
+
+  it('are announced politely: inside a live region that was there before them, never as alerts', async () => {
+    const { store } = setupTestStore();
+    const { container } = render(<AppProviders store={store}>app</AppProviders>);
+    const region = container.querySelector('[aria-live]');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => toast('Nie udało się zapisać'));
+    const shown = await screen.findByText('Nie udało się zapisać');
+    expect(region).toContainElement(shown);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(shown.closest('[role]')).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ReactCrop, centerCrop, convertToPixelCrop, makeAspectCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
+import './AvatarEditor.css';
 import { USER_MSG } from '@contract/users';
 import { notice } from '../../app/notify';
 import { PlayerAvatar } from '../players/PlayerAvatar';
