@@ -1,4 +1,8 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
+import * as schema from '../src/db/schema';
+import { PERSONAL_DATA } from '../src/repositories/data-export';
 import { createEvent } from './event-fixtures';
 import { buildTestApp, signUp, TestClient, type TestApp } from './helpers';
 
@@ -36,6 +40,12 @@ describe('own data export (Pobierz moje dane)', () => {
     await q('INSERT INTO notification_preferences (user_id, chat_messages) VALUES ($1, false)', [a]);
     await q('INSERT INTO chat_mutes (user_id, room_id) VALUES ($1, $2)', [a, room]);
     await q('INSERT INTO event_mutes (user_id, event_id) VALUES ($1, $2)', [a, his._id]);
+    expect((await anna.client.post('/location/set-location', { latitude: 50.0614, longitude: 19.9366 })).statusCode).toBe(200);
+    // Bartek accepting her (in the game she muted: no notification) and asking to join hers (one for her).
+    expect((await bartek.client.patch(`/status/events/${his._id}/users/${a}/status`, { status: 'accepted' })).statusCode).toBe(200);
+    expect((await bartek.client.post(`/status/events/${own._id}/join`)).statusCode).toBe(201);
+    await t.app.ctx.background.idle();
+    await q(`INSERT INTO event_reminders (event_id, user_id, "offset", start_at) VALUES ($1, $2, '24h', now() + interval '1 day')`, [his._id, a]);
 
     const res = await anna.client.get('/users/current-user/export');
     expect(res.statusCode).toBe(200);
@@ -48,15 +58,25 @@ describe('own data export (Pobierz moje dane)', () => {
     expect(data.stats).toMatchObject({ totalLikes: 1 });
     expect(data.avatar).toMatchObject({ mime: 'image/jpeg', dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
     expect(data.gamesOrganised).toEqual([expect.objectContaining({ id: own._id, eventName: 'Mecz Anny' })]);
-    expect(data.participations).toEqual([expect.objectContaining({ eventId: his._id, eventName: 'Mecz Bartka', status: 'interested' })]);
-    expect(data.chatRooms).toEqual([expect.objectContaining({ roomId: room })]);
+    expect(data.participations).toEqual([expect.objectContaining({ eventId: his._id, eventName: 'Mecz Bartka', status: 'accepted', attended: true })]);
+    expect(data.savedLocation).toMatchObject({ latitude: 50.0614, longitude: 19.9366 });
+    expect(data.notifications).toEqual([expect.objectContaining({ kind: 'joinRequest', eventId: own._id, title: expect.any(String), readAt: null })]);
+    expect(data.remindersSent).toEqual([expect.objectContaining({ eventId: his._id, reminder: '24h' })]);
+    // The private chat and the game's room she entered when accepted.
+    expect(data.chatRooms).toEqual(expect.arrayContaining([expect.objectContaining({ roomId: room })]));
+    expect(data.chatRooms).toHaveLength(2);
     // Only what she wrote: Bartek's message stays his.
     expect(data.messagesWritten).toEqual([expect.objectContaining({ roomId: room, body: 'cześć od Anny' })]);
     expect(data.likesGiven).toEqual([expect.objectContaining({ userId: b, nickName: bartek.body.nickName })]);
     expect(data.likesReceived).toEqual([expect.objectContaining({ userId: b, nickName: bartek.body.nickName })]);
     // Reports she made; a report about her stays the reporter's.
     expect(data.reportsMade).toEqual([expect.objectContaining({ type: 'bug', message: 'Mapa nie ładuje się na telefonie' })]);
-    expect(data.notificationSettings).toEqual({ eventStatusUpdates: true, chatMessages: false, eventReminders: true, newEventInArea: true });
+    expect(data.notificationSettings).toEqual({
+      eventStatusUpdates: true, chatMessages: false, eventReminders: true, newEventInArea: true, reminder24h: true, reminder2h: true,
+      emailNotifications: true, pushNotifications: true, nearbyRadiusKm: 20, nearbyGameTypes: [], nearbyDigest: false,
+    });
+    // Every kind of personal data the schema holds has its place in the export (or a reason not to).
+    for (const where of Object.values(PERSONAL_DATA)) if ('exportedAs' in where) expect(data).toHaveProperty(where.exportedAs);
     expect(data.chatMutes).toEqual([expect.objectContaining({ roomId: room })]);
     expect(data.gameMutes).toEqual([{ eventId: his._id }]);
     expect(data.sessions).toEqual([expect.objectContaining({ createdAt: expect.any(String), lastSeenAt: expect.any(String) })]);
@@ -80,5 +100,16 @@ describe('own data export (Pobierz moje dane)', () => {
     const data = (await p.client.get(`/users/current-user/export?userId=${other.user._id}`)).json();
     expect(data.profile.id).toBe(p.user._id);
     expect(JSON.stringify(data)).not.toContain(other.body.email);
+  });
+
+  it('knows every table that holds rows about a person: exported, or left out for a stated reason', () => {
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => typeof v === 'object' && v !== null && is(v, PgTable));
+    const personal = tables
+      .map((table) => getTableConfig(table))
+      .filter((c) => c.name === 'users' || c.foreignKeys.some((fk) => getTableConfig(fk.reference().foreignTable).name === 'users'))
+      .map((c) => c.name)
+      .sort();
+    expect(personal.length).toBeGreaterThan(15);
+    expect(personal).toEqual(Object.keys(PERSONAL_DATA).sort());
   });
 });

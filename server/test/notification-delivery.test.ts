@@ -272,4 +272,26 @@ describe('the list of notifications', () => {
     expect((await players[1].client.get('/notifications/unread')).json().unreadNotifications).toEqual([]);
     expect((await list(stranger.client)).total).toBe(0);
   });
+
+  it('keeps read ones 90 days and unread ones a year; the job prunes the rest', async () => {
+    const organiser = await signUp(t);
+    const player = await signUp(t);
+    const event = await createEvent(organiser.client);
+    expect((await player.client.post(`/status/events/${event._id}/join`)).statusCode).toBe(201);
+    await settle();
+    const [first] = (await list(organiser.client)).notifications;
+    const q = (text: string, values: unknown[]) => t.database.pool.query(text, values);
+    // Three more of the same, aged: read 100 days ago, unread 100 days ago, unread 400 days ago.
+    const copy = `INSERT INTO notifications (user_id, kind, event_id, title, body, link, channels, read_at, created_at)
+      SELECT user_id, kind, event_id, title, body, link, channels, $2::timestamptz, now() - ($3 || ' days')::interval FROM notifications WHERE id = $1`;
+    await q(copy, [first._id, new Date(Date.now() - 99 * 24 * HOUR).toISOString(), '100']);
+    await q(copy, [first._id, null, '100']);
+    await q(copy, [first._id, null, '400']);
+    expect((await list(organiser.client)).total).toBe(4);
+
+    await tickNotifications(t.app, new Date(Date.now() + 2 * HOUR));
+    const left = await list(organiser.client);
+    expect(left.total).toBe(2);
+    expect(left.notifications.map((n: { read: boolean }) => n.read)).toEqual([false, false]);
+  });
 });

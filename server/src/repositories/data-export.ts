@@ -1,13 +1,43 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
+import { getPreferences } from './notifications';
 import {
-  avatars, calendarFeeds, chatMembers, chatMessages, chatMutes, eventMutes, events, notificationPreferences, participations, reports,
-  pushSubscriptions, sessions, totpRecoveryCodes, userLikes, users, userStats, userTotp,
+  avatars, calendarFeeds, chatMembers, chatMessages, chatMutes, eventMutes, eventReminders, events, notifications,
+  participations, reports, pushSubscriptions, savedLocations, sessions, totpRecoveryCodes, userLikes, users, userStats, userTotp,
 } from '../db/schema';
 
 /** Bumped when the shape of the export changes, so a reader can tell versions apart. */
-export const EXPORT_FORMAT = 1;
+export const EXPORT_FORMAT = 2;
+
+/**
+ * Every table that holds rows about a person (a column referencing users), and where the export
+ * carries it: the key in the export, or why it is left out. A test walks the schema and fails on a
+ * table missing here, so a new kind of personal data cannot be left out of the export unnoticed.
+ */
+export const PERSONAL_DATA: Record<string, { exportedAs: string } | { leftOut: string }> = {
+  users: { exportedAs: 'profile' },
+  user_stats: { exportedAs: 'stats' },
+  sessions: { exportedAs: 'sessions' },
+  user_totp: { exportedAs: 'twoFactor' },
+  totp_recovery_codes: { exportedAs: 'twoFactor' },
+  user_tokens: { leftOut: 'single-use e-mail links (verification, password reset): secrets that expire within hours' },
+  events: { exportedAs: 'gamesOrganised' },
+  participations: { exportedAs: 'participations' },
+  saved_locations: { exportedAs: 'savedLocation' },
+  avatars: { exportedAs: 'avatar' },
+  chat_members: { exportedAs: 'chatRooms' },
+  chat_messages: { exportedAs: 'messagesWritten' },
+  notification_preferences: { exportedAs: 'notificationSettings' },
+  notifications: { exportedAs: 'notifications' },
+  event_reminders: { exportedAs: 'remindersSent' },
+  chat_mutes: { exportedAs: 'chatMutes' },
+  event_mutes: { exportedAs: 'gameMutes' },
+  user_likes: { exportedAs: 'likesGiven' },
+  reports: { exportedAs: 'reportsMade' },
+  push_subscriptions: { exportedAs: 'pushDevices' },
+  calendar_feeds: { exportedAs: 'calendarFeed' },
+};
 
 /**
  * Everything stored about one person, for "Pobierz moje dane" (ADR 56). Every column is listed by
@@ -27,7 +57,7 @@ export async function exportUserData(ex: Executor, userId: string) {
 
   const liker = alias(users, 'liker');
   const target = alias(users, 'target');
-  const [stats, avatar, organised, statuses, messages, likesGiven, likesReceived, reportsMade, prefs, roomMutes, gameMutes, chats, ownSessions] =
+  const [stats, avatar, organised, statuses, messages, likesGiven, likesReceived, reportsMade, roomMutes, gameMutes, chats, ownSessions] =
     await Promise.all([
       ex.select({ gamesPlayed: userStats.gamesPlayed, eventsOrganized: userStats.eventsOrganized, totalLikes: userStats.totalLikes, points: userStats.points })
         .from(userStats).where(eq(userStats.userId, userId)),
@@ -43,7 +73,7 @@ export async function exportUserData(ex: Executor, userId: string) {
       }).from(events).where(eq(events.ownerId, userId)).orderBy(desc(events.startAt)),
       ex.select({
         eventId: participations.eventId, eventName: events.eventName, startDate: events.startDate, status: participations.status,
-        createdAt: participations.createdAt, updatedAt: participations.updatedAt,
+        attended: participations.attended, createdAt: participations.createdAt, updatedAt: participations.updatedAt,
       }).from(participations).innerJoin(events, eq(events.id, participations.eventId))
         .where(eq(participations.userId, userId)).orderBy(desc(participations.createdAt)),
       ex.select({ id: chatMessages.id, roomId: chatMessages.roomId, body: chatMessages.body, createdAt: chatMessages.createdAt })
@@ -56,10 +86,6 @@ export async function exportUserData(ex: Executor, userId: string) {
         id: reports.id, type: reports.type, message: reports.message, reportedUserId: reports.reportedUserId,
         reportedEventId: reports.reportedEventId, createdAt: reports.createdAt,
       }).from(reports).where(eq(reports.reporterId, userId)).orderBy(reports.createdAt),
-      ex.select({
-        eventStatusUpdates: notificationPreferences.eventStatusUpdates, chatMessages: notificationPreferences.chatMessages,
-        eventReminders: notificationPreferences.eventReminders, newEventInArea: notificationPreferences.newEventInArea,
-      }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
       ex.select({ roomId: chatMutes.roomId, muteExpiresAt: chatMutes.muteExpiresAt }).from(chatMutes).where(eq(chatMutes.userId, userId)),
       ex.select({ eventId: eventMutes.eventId }).from(eventMutes).where(eq(eventMutes.userId, userId)),
       ex.select({ roomId: chatMembers.roomId, joinedAt: chatMembers.joinedAt, lastReadAt: chatMembers.lastReadAt })
@@ -86,6 +112,26 @@ export async function exportUserData(ex: Executor, userId: string) {
     .orderBy(pushSubscriptions.createdAt);
   const [feed] = await ex.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 
+  // The switches as they apply (the defaults until the person changes one); mutes are listed below.
+  const { mutedChatRooms: _rooms, mutedEvents: _games, ...notificationSettings } = await getPreferences(ex, userId);
+  // Where the person said they are (ADR 75), what they were told (ADR 85) and which reminders went out.
+  const [location] = await ex
+    .select({ latitude: savedLocations.latitude, longitude: savedLocations.longitude, city: savedLocations.city, region: savedLocations.region,
+      country: savedLocations.country, updatedAt: savedLocations.updatedAt })
+    .from(savedLocations)
+    .where(eq(savedLocations.userId, userId));
+  const told = await ex
+    .select({ kind: notifications.kind, eventId: notifications.eventId, title: notifications.title, body: notifications.body, link: notifications.link,
+      channels: notifications.channels, readAt: notifications.readAt, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt));
+  const reminders = await ex
+    .select({ eventId: eventReminders.eventId, reminder: eventReminders.offset, startAt: eventReminders.startAt, sentAt: eventReminders.sentAt })
+    .from(eventReminders)
+    .where(eq(eventReminders.userId, userId))
+    .orderBy(desc(eventReminders.sentAt));
+
   const [pic] = avatar;
   return {
     format: EXPORT_FORMAT,
@@ -100,8 +146,10 @@ export async function exportUserData(ex: Executor, userId: string) {
     likesGiven,
     likesReceived,
     reportsMade,
-    // The defaults apply until the person changes them (no row yet).
-    notificationSettings: prefs[0] ?? { eventStatusUpdates: true, chatMessages: true, eventReminders: true, newEventInArea: true },
+    notificationSettings,
+    notifications: told,
+    remindersSent: reminders,
+    savedLocation: location ?? null,
     chatMutes: roomMutes,
     gameMutes,
     sessions: ownSessions,

@@ -95,3 +95,34 @@ export async function markEventStatusRead(ex: Executor, userId: string, eventId:
       and(eq(notifications.userId, userId), eq(notifications.eventId, eventId), inArray(notifications.kind, STATUS_KINDS), isNull(notifications.readAt)),
     );
 }
+
+/** How long notifications are kept (docs/adr/0085): read ones 90 days, unread ones a year. */
+export const KEEP_READ_DAYS = 90;
+export const KEEP_UNREAD_DAYS = 365;
+
+/**
+ * Deletes notifications past their keeping time, and the reminder claims of games that started
+ * over a week ago, in batches so no statement holds many rows. Answers how many of each went.
+ */
+export async function pruneNotifications(ex: Executor, now: Date, batch = 5000): Promise<{ notifications: number; reminders: number }> {
+  const readBefore = new Date(now.getTime() - KEEP_READ_DAYS * 86_400_000);
+  const anyBefore = new Date(now.getTime() - KEEP_UNREAD_DAYS * 86_400_000);
+  const claimsBefore = new Date(now.getTime() - 7 * 86_400_000);
+  let removed = 0;
+  let reminders = 0;
+  for (;;) {
+    const gone = await ex.execute(sql`DELETE FROM notifications WHERE id IN (
+      SELECT id FROM notifications
+      WHERE NOT digest_pending AND ((read_at IS NOT NULL AND created_at < ${readBefore.toISOString()}) OR created_at < ${anyBefore.toISOString()})
+      LIMIT ${batch}) RETURNING 1`);
+    removed += gone.rows.length;
+    if (gone.rows.length < batch) break;
+  }
+  for (;;) {
+    const gone = await ex.execute(sql`DELETE FROM event_reminders WHERE ctid IN (
+      SELECT ctid FROM event_reminders WHERE start_at < ${claimsBefore.toISOString()} LIMIT ${batch}) RETURNING 1`);
+    reminders += gone.rows.length;
+    if (gone.rows.length < batch) break;
+  }
+  return { notifications: removed, reminders };
+}
