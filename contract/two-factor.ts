@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionUser } from './auth';
 import { TWO_FACTOR_MSG } from './plain/totp';
+import { secretText } from './validation';
 
 export { TWO_FACTOR_MSG } from './plain/totp';
 
@@ -31,6 +32,10 @@ export const secondStepLoginResponse = sessionUser.extend({ msg: z.string() });
 /** `hasPassword`: how the account re-authenticates (false: Google only, ADR 55). */
 export const totpStatusResponse = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), hasPassword: z.boolean() });
 export type TotpStatus = z.infer<typeof totpStatusResponse>;
+
+/** Setting up asks who is at the keyboard (ADR 57): the password, or a fresh Google sign-in. */
+export const totpSetupBody = z.object({ password: secretText(1024).optional(), idToken: secretText(8192).optional() }).strict();
+export type TotpSetupBody = z.infer<typeof totpSetupBody>;
 
 export const totpSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
 export type TotpSetup = z.infer<typeof totpSetupResponse>;

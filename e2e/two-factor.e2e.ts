@@ -40,6 +40,10 @@ describe('two-factor sign-in and the sessions screen in a browser', () => {
   it('sets two-factor sign-in up with a QR code and shows the recovery codes once', async () => {
     await openSettings(home);
     await home.getByRole('button', { name: 'Włącz weryfikację dwuetapową' }).click();
+    // Who is at the keyboard first: the account's password.
+    await home.getByLabel('Hasło do konta').fill(ola.password);
+    await snap(home, 'two-factor-password');
+    await home.getByRole('button', { name: 'Dalej' }).click();
     const qr = home.getByRole('img', { name: 'Kod QR do aplikacji uwierzytelniającej' });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);

@@ -15,4 +15,9 @@ export const TWO_FACTOR_MSG = {
   sessionEnded: 'Urządzenie zostało wylogowane',
   othersEnded: 'Wylogowano inne urządzenia',
   sessionNotFound: 'Ta sesja już nie istnieje',
+  setupPasswordRequired: 'Podaj hasło, aby włączyć weryfikację dwuetapową',
+  setupPasswordLabel: 'Hasło do konta',
+  setupWrongPassword: 'Nieprawidłowe hasło',
+  setupGoogleRequired: 'Zaloguj się ponownie przez Google, aby włączyć weryfikację dwuetapową',
+  setupGoogleStale: 'Logowanie przez Google było zbyt dawno. Zaloguj się ponownie.',
 } as const;

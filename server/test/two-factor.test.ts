@@ -17,7 +17,7 @@ const letTimePass = (userId: string) => q('UPDATE user_totp SET last_step = last
 
 async function withTotp() {
   const person = await signUp(t);
-  const setup = await person.client.post('/auth/totp/setup');
+  const setup = await person.client.post('/auth/totp/setup', { password: person.body.password });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string };
   const enabled = await person.client.post('/auth/totp/enable', { code: currentCode(secret) });
@@ -33,10 +33,22 @@ async function passwordStep(email: string, password: string) {
 }
 
 describe('setting up two-factor sign-in', () => {
-  it('shows a QR code and the secret, turns on only with a right code, and gives 10 recovery codes once', async () => {
+  it('asks for the password first: a session alone cannot switch it on and lock the owner out', async () => {
     const { client, user } = await signUp(t);
+    const none = await client.post('/auth/totp/setup');
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ msg: TWO_FACTOR_MSG.setupPasswordRequired, errors: { password: TWO_FACTOR_MSG.setupPasswordRequired } });
+    const wrong = await client.post('/auth/totp/setup', { password: 'Nie-to-haslo1!' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ msg: TWO_FACTOR_MSG.setupWrongPassword, errors: { password: TWO_FACTOR_MSG.setupWrongPassword } });
+    expect(await q('SELECT 1 FROM user_totp WHERE user_id = $1', [user._id])).toEqual([]);
+    expect((await client.post('/auth/totp/setup', { password: 'x', extra: 1 })).statusCode).toBe(400);
+  });
+
+  it('shows a QR code and the secret, turns on only with a right code, and gives 10 recovery codes once', async () => {
+    const { client, user, body } = await signUp(t);
     expect((await client.get('/auth/totp')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, hasPassword: true });
-    const setup = (await client.post('/auth/totp/setup')).json() as { secret: string; otpauthUrl: string; qrDataUrl: string };
+    const setup = (await client.post('/auth/totp/setup', { password: body.password })).json() as { secret: string; otpauthUrl: string; qrDataUrl: string };
     expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Graj%20Razem:/);
     expect(setup.otpauthUrl).toContain(`secret=${setup.secret}`);
@@ -53,7 +65,7 @@ describe('setting up two-factor sign-in', () => {
     expect(new Set(codes).size).toBe(10);
     expect((await client.get('/auth/totp')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, hasPassword: true });
     // A second setup while on is refused, so the secret cannot be swapped with a session alone.
-    expect((await client.post('/auth/totp/setup')).statusCode).toBe(409);
+    expect((await client.post('/auth/totp/setup', { password: body.password })).statusCode).toBe(409);
 
     // At rest: the secret sealed, the recovery codes hashed.
     const [row] = await q('SELECT secret_sealed FROM user_totp WHERE user_id = $1', [user._id]);

@@ -4,7 +4,7 @@ import { msgResponse } from '@contract/auth';
 import { MSG } from '@contract/messages';
 import {
   TWO_FACTOR_MSG, codeBody, secondStepBody, secondStepLoginResponse, sessionIdParams, sessionsResponse, totpEnableResponse,
-  totpSetupResponse, totpStatusResponse,
+  totpSetupBody, totpSetupResponse, totpStatusResponse,
 } from '@contract/two-factor';
 import { BadRequestError, ConflictError, HttpError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { enforceLimit } from '../lib/limits';
@@ -15,7 +15,13 @@ import { endSession, startSession } from '../plugins/auth';
 import { consumeToken, peekToken } from '../repositories/tokens';
 import { findUserById, toSessionUser } from '../repositories/users';
 import { endUserSessions, publicSessionId, userSessions } from '../services/session-end';
+import { reauthenticator } from '../services/reauthenticate';
 import { TwoFactor } from '../services/two-factor';
+
+const SETUP_TEXTS = {
+  passwordRequired: TWO_FACTOR_MSG.setupPasswordRequired, wrongPassword: TWO_FACTOR_MSG.setupWrongPassword,
+  googleRequired: TWO_FACTOR_MSG.setupGoogleRequired, googleStale: TWO_FACTOR_MSG.setupGoogleStale,
+};
 
 /** Codes tried per person per window: the second login step, enabling, disabling (6 digits must not be guessable). */
 const CODE_LIMIT: [number, number] = [10, 15 * 60_000];
@@ -28,6 +34,7 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
   const { database, limiter, config } = app.ctx;
   const db = database.db;
   const twoFactor = new TwoFactor(config.COOKIE_SECRET);
+  const reauthenticate = reauthenticator(app);
   const wrongCode = () => new HttpError(403, TWO_FACTOR_MSG.codeInvalid, { code: TWO_FACTOR_MSG.codeInvalid });
 
   app.post('/auth/login/second-step', { schema: { body: secondStepBody, response: { 200: secondStepLoginResponse } } }, async (request, reply) => {
@@ -59,8 +66,12 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
     hasPassword: Boolean(request.user!.passwordHash),
   }));
 
-  app.post('/auth/totp/setup', { preHandler: app.requireUser, schema: { response: { 200: totpSetupResponse } } }, async (request) => {
+  // A stolen session must not switch two-factor sign-in on (it would lock the owner out): the
+  // password, or for a Google-only account a fresh Google sign-in, comes first.
+  app.post('/auth/totp/setup', { preHandler: app.requireUser, schema: { body: totpSetupBody.nullish(), response: { 200: totpSetupResponse } } }, async (request) => {
     await enforceLimit(limiter, `totp-setup:user:${request.user!.id}`, CODE_LIMIT);
+    if (await twoFactor.isEnabled(db, request.user!.id)) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnabled);
+    await reauthenticate(request.user!.id, request.body ?? {}, SETUP_TEXTS);
     const setup = await twoFactor.beginSetup(db, request.user!.id, request.user!.email);
     if (!setup) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnabled);
     return setup;

@@ -10,8 +10,6 @@ import {
   AVATAR_MAX_BYTES, USER_MSG, deleteAccountBody, deleteAccountResponse, publicUser, checkProfileChanges, updateProfileRequest, userIdParams,
 } from '@contract/users';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
-import { createGoogleVerifier } from '../lib/google-auth';
-import { verifyPassword } from '../lib/passwords';
 import { normalizeAvatar } from '../lib/images';
 import { enforceLimit } from '../lib/limits';
 import { endSession } from '../plugins/auth';
@@ -24,18 +22,19 @@ import { findAvatar, replaceAvatar } from '../repositories/avatars';
 import { isLiked, updateProfile } from '../repositories/profiles';
 import { findUserById, getStats, isNickTaken, isUniqueViolation, toSessionUser, avatarUrlOf } from '../repositories/users';
 import { deleteAccount } from '../services/account-deletion';
+import { reauthenticator } from '../services/reauthenticate';
 import { TwoFactor } from '../services/two-factor';
 import { exportUserData } from '../repositories/data-export';
 
 const YEAR_S = 365 * 24 * 3600;
 /** Re-encoding costs CPU: uploads per person per window. */
 const AVATAR_UPLOAD_LIMIT: [number, number] = [20, 10 * 60_000];
-/** Re-authentication for deletion: wrong passwords per person per window (a stolen session must not brute-force). */
-const REAUTH_LIMIT: [number, number] = [5, 15 * 60_000];
-/** A Google sign-in counts as fresh re-authentication for this long (ADR 55). */
 /** The export reads every table of the person: downloads per person per window. */
 const EXPORT_LIMIT: [number, number] = [10, 10 * 60_000];
-export const REAUTH_GOOGLE_MAX_AGE_S = 5 * 60;
+const DELETE_TEXTS = {
+  passwordRequired: USER_MSG.deletePasswordRequired, wrongPassword: USER_MSG.deleteWrongPassword,
+  googleRequired: USER_MSG.deleteGoogleRequired, googleStale: USER_MSG.deleteGoogleStale,
+};
 
 /** A too large or non-image upload gets the avatar texts rather than the generic ones. */
 function avatarUploadErrors(err: FastifyError, _request: FastifyRequest, _reply: FastifyReply) {
@@ -49,16 +48,12 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, limiter, config } = app.ctx;
   const db = database.db;
-  const google = createGoogleVerifier(config);
   const twoFactor = new TwoFactor(config.COOKIE_SECRET);
-  if (google) app.addHook('onClose', () => google.close());
+  const reauthenticateFirstFactor = reauthenticator(app);
 
-  /**
-   * Proves the person at the keyboard is the account's owner: its password, or, for an account that
-   * has none (Google only), an ID token from a Google sign-in of the last few minutes for the same uid.
-   */
+  /** The account's owner (ADR 55), and with two-factor sign-in on, the code as well (ADR 57). */
   async function reauthenticate(userId: string, body: { password?: string; idToken?: string; code?: string }): Promise<void> {
-    await reauthenticateFirstFactor(userId, body);
+    await reauthenticateFirstFactor(userId, body, DELETE_TEXTS);
     // With two-factor sign-in on, the code is due as well (a TOTP code of an unused step, or a recovery code).
     if (await twoFactor.isEnabled(db, userId)) {
       if (!body.code?.trim()) throw new BadRequestError(TWO_FACTOR_MSG.codeRequired, { code: TWO_FACTOR_MSG.codeRequired });
@@ -66,27 +61,6 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
         throw new HttpError(403, TWO_FACTOR_MSG.codeInvalid, { code: TWO_FACTOR_MSG.codeInvalid });
       }
     }
-  }
-
-  async function reauthenticateFirstFactor(userId: string, body: { password?: string; idToken?: string }): Promise<void> {
-    const user = await findUserById(db, userId);
-    if (!user) throw new NotFoundError(USER_MSG.userNotFound);
-    if (user.passwordHash) {
-      if (!body.password) throw new BadRequestError(USER_MSG.deletePasswordRequired, { password: USER_MSG.deletePasswordRequired });
-      await enforceLimit(limiter, `reauth:user:${userId}`, REAUTH_LIMIT);
-      if (!(await verifyPassword(user.passwordHash, body.password))) {
-        throw new HttpError(403, USER_MSG.deleteWrongPassword, { password: USER_MSG.deleteWrongPassword });
-      }
-      return;
-    }
-    if (!body.idToken || !google || !user.googleUid) throw new BadRequestError(USER_MSG.deleteGoogleRequired);
-    await enforceLimit(limiter, `reauth:user:${userId}`, REAUTH_LIMIT);
-    // A refused token is a 403 here, never a 401: the client reads 401 as "the session ended".
-    const identity = await google.verify(body.idToken).catch(() => {
-      throw new HttpError(403, USER_MSG.deleteGoogleRequired);
-    });
-    if (identity.uid !== user.googleUid) throw new HttpError(403, USER_MSG.deleteGoogleRequired);
-    if (!(Date.now() / 1000 - identity.authTime <= REAUTH_GOOGLE_MAX_AGE_S)) throw new HttpError(403, USER_MSG.deleteGoogleStale);
   }
 
   // Avatars arrive as the raw image; the type is decided by its bytes, not by this header.

@@ -24,7 +24,13 @@ describe('two-factor sign-in in Ustawienia', () => {
     const sent: unknown[] = [];
     server.use(
       http.get(`${API}/auth/totp`, () => HttpResponse.json({ enabled, recoveryCodesLeft: enabled ? 10 : 0, hasPassword: true })),
-      http.post(`${API}/auth/totp/setup`, () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrDataUrl: QR })),
+      http.post(`${API}/auth/totp/setup`, async ({ request }) => {
+        const { password } = (await request.json()) as { password?: string };
+        if (password !== 'Haslo123!') {
+          return HttpResponse.json({ msg: TWO_FACTOR_MSG.setupWrongPassword, errors: { password: TWO_FACTOR_MSG.setupWrongPassword } }, { status: 403 });
+        }
+        return HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrDataUrl: QR });
+      }),
       http.post(`${API}/auth/totp/enable`, async ({ request }) => {
         const body = (await request.json()) as { code: string };
         sent.push(body);
@@ -35,6 +41,15 @@ describe('two-factor sign-in in Ustawienia', () => {
     );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Włącz weryfikację dwuetapową' }));
+    // The password first: a session alone cannot switch it on.
+    await user.click(await screen.findByRole('button', { name: 'Dalej' }));
+    expect(await screen.findByText(TWO_FACTOR_MSG.setupPasswordRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(TWO_FACTOR_MSG.setupPasswordLabel), 'zle-haslo');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    expect(await screen.findByText(TWO_FACTOR_MSG.setupWrongPassword)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(TWO_FACTOR_MSG.setupPasswordLabel));
+    await user.type(screen.getByLabelText(TWO_FACTOR_MSG.setupPasswordLabel), 'Haslo123!');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
     const qr = await screen.findByRole('img', { name: 'Kod QR do aplikacji uwierzytelniającej' });
     expect(qr).toHaveAttribute('src', QR);
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();

@@ -4,6 +4,9 @@ import { TWO_FACTOR_MSG, type TotpSetup } from '@contract/two-factor';
 import { errorBody, errorStatus } from '../../api/errors';
 import { notice } from '../../app/notify';
 import { FormField } from '../../components/FormField';
+import { isCancelled, signInWithGoogle } from '../session/googleAuth';
+import { useGetAuthProvidersQuery } from '../session/oauthApi';
+import '../session/google.css';
 import { useDisableTotpMutation, useEnableTotpMutation, useGetTotpStatusQuery, useStartTotpSetupMutation } from './securityApi';
 
 const FAILED = 'Nie udało się. Spróbuj ponownie.';
@@ -28,6 +31,13 @@ function codeProblem(code: string): string | undefined {
 export function TwoFactorSettings() {
   const { data: status, isLoading, isError } = useGetTotpStatusQuery();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
+  // Before the QR code: who is at the keyboard (the password, or a fresh Google sign-in), ADR 57.
+  const [proving, setProving] = useState(false);
+  const [password, setPassword] = useState('');
+  const [proofError, setProofError] = useState<string>();
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const googleOnly = status?.hasPassword === false;
+  const { data: providers } = useGetAuthProvidersQuery(undefined, { skip: !proving || !googleOnly });
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -35,14 +45,43 @@ export function TwoFactorSettings() {
   const [enable, { isLoading: enabling }] = useEnableTotpMutation();
   const [disable, { isLoading: disabling }] = useDisableTotpMutation();
 
-  const begin = async () => {
+  const stopProving = () => {
+    setProving(false);
+    setPassword('');
+    setProofError(undefined);
+  };
+
+  const begin = async (proof: { password?: string; idToken?: string }) => {
     try {
-      setSetup(await startSetup().unwrap());
+      setSetup(await startSetup(proof).unwrap());
+      stopProving();
       setCode('');
       setError(undefined);
     } catch (err) {
-      const msg = codeError(err);
-      if (msg) notice(msg, 'error', SETTINGS_NOTICE_MS);
+      const body = errorBody(err);
+      const status = errorStatus(err);
+      if (status === 400 || status === 403 || status === 409 || status === 429) setProofError(body.errors?.password ?? body.msg ?? FAILED);
+      else notice(FAILED, 'error', SETTINGS_NOTICE_MS);
+    }
+  };
+
+  const proveWithPassword = (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) return setProofError(TWO_FACTOR_MSG.setupPasswordRequired);
+    void begin({ password });
+  };
+
+  const proveWithGoogle = async () => {
+    const google = providers?.google;
+    if (!google) return setProofError(TWO_FACTOR_MSG.setupGoogleRequired);
+    setGoogleBusy(true);
+    try {
+      const profile = await signInWithGoogle(google);
+      await begin({ idToken: profile.googleIdToken });
+    } catch (err) {
+      if (!isCancelled(err)) setProofError(TWO_FACTOR_MSG.setupGoogleRequired);
+    } finally {
+      setGoogleBusy(false);
     }
   };
 
@@ -137,10 +176,45 @@ export function TwoFactorSettings() {
     );
   }
 
+  if (proving && googleOnly) {
+    return (
+      <div className="settings-2fa">
+        <p>{TWO_FACTOR_MSG.setupGoogleRequired}.</p>
+        <div className="settings-actions">
+          <button type="button" className="btn btn-google" disabled={googleBusy || starting} onClick={() => void proveWithGoogle()}>
+            {googleBusy ? 'Łączenie z Google…' : 'Potwierdź przez Google'}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={stopProving}>
+            Anuluj
+          </button>
+        </div>
+        {proofError && <p className="field-error" role="alert">{proofError}</p>}
+      </div>
+    );
+  }
+
+  if (proving) {
+    return (
+      <form className="settings-2fa" noValidate onSubmit={proveWithPassword}>
+        <p>Aby włączyć weryfikację dwuetapową, potwierdź, że to Ty.</p>
+        <FormField label={TWO_FACTOR_MSG.setupPasswordLabel} name="current-password" type="password" autoComplete="current-password" autoFocus
+          value={password} error={proofError} onChange={(e) => { setPassword(e.target.value); setProofError(undefined); }} />
+        <div className="settings-actions">
+          <button type="submit" className="btn btn-primary" disabled={starting}>
+            Dalej
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={stopProving}>
+            Anuluj
+          </button>
+        </div>
+      </form>
+    );
+  }
+
   return (
     <div className="settings-2fa">
       <p>Poza hasłem logowanie wymaga kodu z aplikacji uwierzytelniającej w telefonie. Nawet znając hasło, nikt nie zaloguje się bez niego.</p>
-      <button type="button" className="btn btn-secondary" onClick={() => void begin()} disabled={starting}>
+      <button type="button" className="btn btn-secondary" onClick={() => setProving(true)}>
         Włącz weryfikację dwuetapową
       </button>
     </div>

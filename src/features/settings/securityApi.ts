@@ -1,4 +1,4 @@
-import type { SessionInfo, TotpSetup, TotpStatus } from '@contract/two-factor';
+import type { SessionInfo, TotpSetup, TotpSetupBody, TotpStatus } from '@contract/two-factor';
 import { api } from '../../api/api';
 
 /** Two-factor sign-in and the person's sessions (Ustawienia → Bezpieczeństwo). */
@@ -8,8 +8,8 @@ export const securityApi = api.injectEndpoints({
       query: () => '/auth/totp',
       providesTags: ['TwoFactor'],
     }),
-    startTotpSetup: build.mutation<TotpSetup, void>({
-      query: () => ({ url: '/auth/totp/setup', method: 'POST' }),
+    startTotpSetup: build.mutation<TotpSetup, TotpSetupBody>({
+      query: (body) => ({ url: '/auth/totp/setup', method: 'POST', body }),
     }),
     enableTotp: build.mutation<{ msg: string; recoveryCodes: string[] }, { code: string }>({
       query: (body) => ({ url: '/auth/totp/enable', method: 'POST', body }),
