@@ -11,6 +11,7 @@ import { findEvent, findOwnedEvents, flagOwnerUnread, toEventDto, type EventWith
 import {
   deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, setParticipationStatus,
 } from '../repositories/participations';
+import { isRegular } from '../repositories/series';
 import { avatarUrlOf, getStats } from '../repositories/users';
 import { syncGroupMembership } from '../services/chat-rooms';
 import { readGameNews } from '../services/notification-reads';
@@ -84,7 +85,13 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         params: idParams,
-        response: { 200: z.object({ status: z.string().nullable(), readBy: z.boolean(), waitlistPosition: z.number().int().nullable() }) },
+        response: {
+          200: z.object({
+            status: z.string().nullable(), readBy: z.boolean(), waitlistPosition: z.number().int().nullable(),
+            /** A regular of the game's weekly series (docs/adr/0092): the game page offers leaving the series. */
+            isRegular: z.boolean().optional(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -92,7 +99,8 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
       if (event.ownerId === request.user!.id) return { status: 'owner', readBy: event.ownerUnreadSince === null, waitlistPosition: null };
       const record = await findParticipation(db, event.id, request.user!.id);
       const position = record?.status === 'waitlisted' ? await waitlistPosition(db, event.id, record.userId) : null;
-      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position };
+      const regular = event.seriesId ? await isRegular(db, event.seriesId, request.user!.id) : false;
+      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position, isRegular: regular };
     },
   );
 
