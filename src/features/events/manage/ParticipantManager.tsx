@@ -77,6 +77,7 @@ export function ParticipantManager({ eventId, users, locked, playerCount, inSeri
                                 disabled={regularCall.isLoading}
                                 title="Stały gracz dostaje miejsce w każdym kolejnym wydarzeniu serii"
                                 onClick={() => void setRegular({ eventId, userId: person._id, regular: !regulars.has(person._id) })}>
+                                {regulars.has(person._id) && <span aria-hidden="true">✓ </span>}
                                 Stały gracz
                               </button>
                             )}
