@@ -99,8 +99,9 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
       if (event.ownerId === request.user!.id) return { status: 'owner', readBy: event.ownerUnreadSince === null, waitlistPosition: null };
       const record = await findParticipation(db, event.id, request.user!.id);
       const position = record?.status === 'waitlisted' ? await waitlistPosition(db, event.id, record.userId) : null;
-      const regular = event.seriesId ? await isRegular(db, event.seriesId, request.user!.id) : false;
-      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position, isRegular: regular };
+      // Only a series' game answers whether the person is one of its regulars.
+      const regular = event.seriesId ? { isRegular: await isRegular(db, event.seriesId, request.user!.id) } : {};
+      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position, ...regular };
     },
   );
 
