@@ -3,7 +3,7 @@ import { multiLineText, singleLineText } from './text';
 import { HOUR_PATTERN, calendarDate, phoneNumber } from './validation';
 import {
   DEFAULT_WAITLIST_MODE, EVENT_LIMITS, EVENT_MSG, EVENT_STATUSES, FIELD_TYPES, GAME_TYPES, LEVELS, PARTICIPATION_STATUSES, POLAND_BOUNDS,
-  WAITLIST_MODES, latestGameDate, normalizeGameType,
+  SERIES_SCOPES, WAITLIST_MODES, latestGameDate, normalizeGameType,
 } from './plain/events';
 
 // The constants, messages and helpers live in a zod-free module (docs/adr/0035); all of it is here too.
@@ -72,6 +72,8 @@ export const eventInput = z
     phoneNumber: v.phoneNumber || null,
   }));
 export type EventInput = z.input<typeof eventInput>;
+/** `?scope=` of editing or cancelling a series' game (ADR 92); a one-off game ignores it. */
+export const seriesScopeQuery = z.object({ scope: z.enum(SERIES_SCOPES, { error: EVENT_MSG.seriesScope }).optional().default('one') });
 export type EventValues = z.output<typeof eventInput>;
 
 export const searchInput = z.object({
@@ -118,6 +120,8 @@ export const eventDto = z.object({
   phoneNumber: z.string().nullable(),
   isPrivate: z.boolean(),
   isRecurring: z.boolean(),
+  /** The weekly series the game belongs to (ADR 92); null for a one-off game. */
+  seriesId: z.string().nullable().optional(),
   waitlistMode: z.enum(WAITLIST_MODES),
   isParticipating: z.boolean().optional(),
   createdBy: userRef,

@@ -127,7 +127,41 @@ export const EVENT_MSG = {
   attendanceNotYet: 'Obecność sprawdzisz po zakończeniu gry.',
   attendanceClosed: 'Obecność można zmieniać tylko przez 48 godzin po zakończeniu gry.',
   attendanceSaved: 'Zapisano obecność',
+  notInSeries: 'To wydarzenie nie należy do serii cotygodniowej.',
+  regularNotAccepted: 'Stałym graczem może zostać tylko zaakceptowany uczestnik.',
+  regularSaved: 'Gracz jest teraz stałym graczem serii',
+  regularRemoved: 'Gracz nie jest już stałym graczem serii',
+  seriesLeft: 'Nie jesteś już stałym graczem tej serii',
+  seriesShiftTooFar: 'Termin serii można przesunąć najwyżej o 6 dni.',
+  seriesScope: 'Wybierz: tylko to wydarzenie albo to i następne',
+  seriesUpdated: 'Zaktualizowano to i następne wydarzenia serii',
+  seriesCancelled: 'Odwołano to i następne wydarzenia serii',
 } as const;
+
+/** Editing or cancelling a game of a weekly series (ADR 92): only this one, or this and the following ones. */
+export const SERIES_SCOPES = ['one', 'following'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+export const SERIES_SCOPE_LABELS: Record<SeriesScope, string> = { one: 'Tylko to wydarzenie', following: 'To i następne' };
+/** How far ahead the job keeps a series filled. */
+export const SERIES_WEEKS_AHEAD = 4;
+
+/** A Warsaw calendar date (YYYY-MM-DD) plus whole days; calendar arithmetic, so daylight saving never shifts it. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whole days from one calendar date to another. */
+export function daysBetween(from: string, to: string): number {
+  const t = (x: string) => Date.UTC(+x.slice(0, 4), +x.slice(5, 7) - 1, +x.slice(8, 10));
+  return Math.round((t(to) - t(from)) / 86_400_000);
+}
+
+/** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
 
 /** Poland with a margin: a pin outside it is a mistake. */
 export const POLAND_BOUNDS = { minLat: 48.9, maxLat: 55.0, minLon: 14.0, maxLon: 24.2 } as const;

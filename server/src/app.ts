@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { eventRoutes } from './routes/events';
 import { statusRoutes } from './routes/status';
+import { seriesRoutes } from './routes/series';
 import { healthRoutes } from './routes/health';
 import { locationRoutes } from './routes/location';
 import { chatRoutes } from './routes/chat';
@@ -38,6 +39,7 @@ import { userRoutes } from './routes/users';
 import { userStatsRoutes } from './routes/user-stats';
 import { startEventClock } from './jobs/event-clock';
 import { startNotificationClock } from './jobs/notification-clock';
+import { startSeriesClock } from './jobs/series-clock';
 
 export interface BuildOptions {
   config?: Config;
@@ -49,7 +51,7 @@ export interface BuildOptions {
   /** Called for every route as it is registered (tests enumerate them). */
   onRoute?: (route: RouteOptions) => void;
   distDir?: string;
-  /** The periodic jobs: upcoming → live → completed, reminders and digests (tests drive them by hand). */
+  /** The periodic jobs: upcoming → live → completed, reminders and digests, weekly series (tests drive them by hand). */
   eventClock?: boolean;
   /**
    * The web push channel (docs/adr/0085, 0088): `{ isSubscribed(userId), send(userId, message) }`;
@@ -140,6 +142,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(eventRoutes);
       await api.register(statusRoutes);
+      await api.register(seriesRoutes);
       await api.register(locationRoutes);
       await api.register(chatRoutes);
       await api.register(notificationRoutes);
@@ -158,6 +161,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   if (opts.eventClock !== false) {
     startEventClock(app);
     startNotificationClock(app);
+    startSeriesClock(app);
   }
   return app;
 }

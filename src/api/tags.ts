@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'TwoFactor',
   'Sessions',
   'CalendarFeed',
+  'Regulars',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

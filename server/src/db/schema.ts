@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -156,8 +157,17 @@ export const events = pgTable(
     ownerUnreadSince: timestamp('owner_unread_since', { withTimezone: true }),
     /** When the game was completed (Zakończ or the clock): attendance may be changed for 48 h after it (ADR 91). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The weekly series this game is an occurrence of (ADR 92); null for a one-off game. */
+    seriesId: uuid('series_id').references((): AnyPgColumn => eventSeries.id, { onDelete: 'set null' }),
+    /**
+     * The series' slot this game fills: its Warsaw date as scheduled (YYYY-MM-DD). Kept when only this
+     * game is moved, so the job never fills the slot again; unique per series, which makes creating
+     * an occurrence idempotent across processes (ADR 92).
+     */
+    seriesDate: text('series_date'),
   },
   (t) => [
+    uniqueIndex('events_series_slot_key').on(t.seriesId, t.seriesDate),
     // Only what search and the map can return: public games not finished yet. Migrations 0004 and 0007
     // add INCLUDE (end_at, id, game_type, latitude, longitude, event_name, start_at, duration, price,
     // player_count), which drizzle cannot express, for index-only scans (search's walk, the map's markers).
@@ -470,4 +480,45 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_key').on(t.tokenHash)],
+);
+
+/**
+ * A weekly series of games (ADR 92): every week on the anchor's weekday at `localTime` (Europe/Warsaw),
+ * a game made from `template` (the form's values and the resolved place). The periodic job keeps each
+ * active series filled a few weeks ahead; `endedAt` (cancel "to i następne") stops it.
+ */
+export const eventSeries = pgTable(
+  'event_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ISO weekday of the games, 1 = Monday … 7 = Sunday (derived from anchorDate, kept for reading). */
+    weekday: integer('weekday').notNull(),
+    /** A Warsaw date of one of the series' slots; the others are whole weeks from it. */
+    anchorDate: text('anchor_date').notNull(),
+    localTime: text('local_time').notNull(),
+    duration: integer('duration').notNull(),
+    template: jsonb('template').notNull(),
+    until: text('until'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_series_active_idx').on(t.id).where(sql`ended_at IS NULL`), index('event_series_owner_idx').on(t.ownerId)],
+);
+
+/** The regulars of a series: accepted into every new occurrence (ADR 92). */
+export const seriesRegulars = pgTable(
+  'series_regulars',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => eventSeries.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_regulars_user_idx').on(t.userId)],
 );

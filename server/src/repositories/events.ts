@@ -37,6 +37,7 @@ export function toEventDto(e: EventWithOwner, extra: { distance?: number; isPart
     phoneNumber: e.phoneNumber,
     isPrivate: e.isPrivate,
     isRecurring: e.isRecurring,
+    seriesId: e.seriesId,
     waitlistMode: e.waitlistMode,
     createdBy: {
       _id: e.owner.id, nickName: e.owner.nickName, name: e.owner.name, surname: e.owner.surname,
@@ -83,6 +84,36 @@ export function eventColumns(v: EventValues, place: { latitude: number; longitud
 export async function insertEvent(ex: Executor, ownerId: string, values: ReturnType<typeof eventColumns>): Promise<string> {
   const [row] = await ex.insert(events).values({ ownerId, ...values }).returning({ id: events.id });
   return row.id;
+}
+
+/**
+ * A series' game for one slot, unless that slot already has one (created by another process, or
+ * earlier): the unique (series_id, series_date) index decides, so the id comes back only to the
+ * one call that created it (ADR 92).
+ */
+export async function insertSeriesGame(
+  ex: Executor, ownerId: string, values: ReturnType<typeof eventColumns>, series: { seriesId: string; seriesDate: string },
+): Promise<string | undefined> {
+  const [row] = await ex
+    .insert(events)
+    .values({ ownerId, ...values, ...series, isRecurring: true })
+    .onConflictDoNothing({ target: [events.seriesId, events.seriesDate] })
+    .returning({ id: events.id });
+  return row?.id;
+}
+
+/** A game becomes its series' game for a slot (the first game of a new series). */
+export async function attachToSeries(ex: Executor, id: string, seriesId: string, seriesDate: string): Promise<void> {
+  await ex.update(events).set({ seriesId, seriesDate, isRecurring: true }).where(eq(events.id, id));
+}
+
+/** The series' games from a slot on (inclusive) that have not started: what "to i następne" changes. */
+export async function findFollowingGames(ex: Executor, seriesId: string, fromDate: string): Promise<EventWithOwner[]> {
+  const rows = await selectWithOwner(
+    ex,
+    and(eq(events.seriesId, seriesId), sql`${events.seriesDate} >= ${fromDate}`, eq(events.status, 'upcoming'), sql`${events.startAt} > now()`),
+  );
+  return rows.sort((a, b) => a.seriesDate!.localeCompare(b.seriesDate!));
 }
 
 export async function updateEvent(ex: Executor, id: string, values: ReturnType<typeof eventColumns>): Promise<void> {
@@ -176,6 +207,8 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
     // Search rows never feed the organiser's news (status and notification routes read the table).
     ownerUnreadSince: null,
     completedAt: null,
+    seriesId: (r.series_id as string | undefined) ?? null,
+    seriesDate: (r.series_date as string | undefined) ?? null,
     owner: {
       id: r.owner_id as string, nickName: r.owner_nick as string, name: r.owner_name as string,
       surname: r.owner_surname as string, avatarVersion: (r.owner_avatar as number | null) ?? null,

@@ -2,28 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  EVENT_MSG, MAP_CLUSTER_MAX_ZOOM, MAP_EVENTS_LIMIT, MAP_MARKERS_UP_TO, eventDto, eventInput, eventTimes, isFinishedStatus, mapAnswer, mapCellZoom,
-  searchInput,
+  EVENT_MSG, MAP_CLUSTER_MAX_ZOOM, MAP_EVENTS_LIMIT, MAP_MARKERS_UP_TO, eventDto, eventInput, hasStarted, mapAnswer, mapCellZoom,
+  searchInput, seriesScopeQuery,
 } from '@contract/events';
 import { SharedJson } from '../lib/shared-json';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
-import { sendChatNotices } from '../realtime/chat-notify';
-import { sendStatusUpdates } from '../realtime/notify';
-import { sendEventChanged } from '../realtime/event-changed';
-import {
-  eventColumns, findEvent, insertEvent, listInBounds, listMapClusters, searchByRadius, toEventDto, updateEvent,
-} from '../repositories/events';
-import { findParticipation, listForEvent } from '../repositories/participations';
-import { cancelEventAndRoom } from '../services/chat-rooms';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
+import { eventColumns, findEvent, insertEvent, listInBounds, listMapClusters, searchByRadius, toEventDto } from '../repositories/events';
+import { findParticipation } from '../repositories/participations';
 import { resolveEventPlace, resolveSearchCenter } from '../services/event-place';
-import { notifyNearby } from '../services/nearby-games';
-import { dispatchLater } from '../services/notification-dispatch';
-import { changedDraft } from '../services/notification-texts';
-import { settleWaitlist } from '../services/waitlist';
+import { announceNewGame, cancelGame, editGame, refusePast, timesOf } from '../services/game-changes';
+import { ensureSeriesGames, startSeries } from '../services/series';
+import { cancelFollowing, editFollowing } from '../services/series-changes';
 
 export const idParams = z.object({ id: z.uuid({ error: EVENT_MSG.notFound }) });
-// A little slack for the form's default start ("now") and slow typing.
-const PAST_GRACE_MS = 15 * 60_000;
 
 const bounds = z
   .object({
@@ -36,11 +27,6 @@ const bounds = z
   })
   .partial();
 
-function timesOf(v: { startDate: string; startHour: string; duration: number }) {
-  const t = eventTimes(v.startDate, v.startHour, v.duration);
-  if (Number.isNaN(Date.parse(t.startDateTime))) throw new BadRequestError(EVENT_MSG.date, { startDate: EVENT_MSG.date });
-  return { startAt: new Date(t.startDateTime), endAt: new Date(t.endDateTime) };
-}
 
 export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -99,61 +85,65 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const v = request.body;
       const times = timesOf(v);
-      if (times.startAt.getTime() < Date.now() - PAST_GRACE_MS) throw new BadRequestError(EVENT_MSG.inPast, { startDate: EVENT_MSG.inPast });
+      refusePast(times.startAt);
       const place = resolveEventPlace(v);
-      const id = await insertEvent(db, request.user!.id, eventColumns(v, place, times));
-      const event = await findEvent(db, id);
-      await sendEventChanged(app, event!, 'created');
-      // People around a new public game hear of it after the answer (docs/adr/0086).
-      app.ctx.background.run('nearby notifications', async () => void (await notifyNearby(app, event!)));
-      return reply.status(201).send({ msg: EVENT_MSG.created, event: toEventDto(event!) });
+      // "Powtarzaj co tydzień": this game is the series' first; the next ones are made at once (docs/adr/0092).
+      const id = await db.transaction(async (tx) => {
+        const created = await insertEvent(tx, request.user!.id, { ...eventColumns(v, place, times), isRecurring: false });
+        if (v.isRecurring) await startSeries(tx, (await findEvent(tx, created))!, v, place);
+        return created;
+      });
+      const event = (await findEvent(db, id))!;
+      await announceNewGame(app, event);
+      if (event.seriesId) await ensureSeriesGames(app, new Date(), event.seriesId);
+      return reply.status(201).send({ msg: EVENT_MSG.created, event: toEventDto(event) });
     },
   );
+
+  async function ownedGame(id: string, userId: string) {
+    const existing = await findEvent(db, id);
+    if (!existing || existing.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
+    if (existing.ownerId !== userId) throw new ForbiddenError(EVENT_MSG.notOwner);
+    return existing;
+  }
 
   app.patch(
     '/football-events/:id',
-    { schema: { params: idParams, body: eventInput, response: { 200: z.object({ msg: z.string(), event: eventDto }) } } },
+    {
+      schema: {
+        params: idParams, querystring: seriesScopeQuery, body: eventInput,
+        response: { 200: z.object({ msg: z.string(), event: eventDto }) },
+      },
+    },
     async (request) => {
       const v = request.body;
-      const existing = await findEvent(db, request.params.id);
-      if (!existing || existing.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
-      if (existing.ownerId !== request.user!.id) throw new ForbiddenError(EVENT_MSG.notOwner);
-      if (isFinishedStatus(existing.status)) throw new ConflictError(EVENT_MSG.finished);
-      const times = timesOf(v);
-      const moved = times.startAt.getTime() !== existing.startAt.getTime();
-      if (moved && times.startAt.getTime() < Date.now() - PAST_GRACE_MS) {
-        throw new BadRequestError(EVENT_MSG.inPast, { startDate: EVENT_MSG.inPast });
+      const existing = await ownedGame(request.params.id, request.user!.id);
+      if (request.query.scope === 'following') {
+        const event = await editFollowing(app, existing, v);
+        return { msg: EVENT_MSG.seriesUpdated, event: toEventDto(event) };
       }
-      const place = resolveEventPlace(v);
-      // More places, or the 'automatycznie' mode, may let people in from the waitlist (docs/adr/0090).
-      const settled = await db.transaction(async (tx) => {
-        await findEvent(tx, existing.id, { forUpdate: true });
-        await updateEvent(tx, existing.id, eventColumns(v, place, times));
-        return settleWaitlist(tx, existing.id);
-      });
-      const event = await findEvent(db, existing.id);
-      sendStatusUpdates(app, settled.notices);
-      sendChatNotices(app, settled.chat);
-      await sendEventChanged(app, existing, 'updated');
-      // Everyone in the game (accepted or waiting) hears of the change; a new start moves the reminders by itself.
-      dispatchLater(app, 'event changed notifications', async () =>
-        (await listForEvent(db, existing.id))
-          .filter((p) => p.record.status === 'accepted' || p.record.status === 'interested' || p.record.status === 'waitlisted')
-          .map((p) => changedDraft(p.record.userId, event!, moved, new Date())),
-      );
-      return { msg: EVENT_MSG.updated, event: toEventDto(event!) };
+      let event = await editGame(app, existing, v);
+      // A future one-off game may become the first of a weekly series (docs/adr/0092).
+      if (v.isRecurring && !event.seriesId && !hasStarted(event.startAt)) {
+        await startSeries(db, event, v, resolveEventPlace(v));
+        await ensureSeriesGames(app, new Date(), (await findEvent(db, event.id))!.seriesId!);
+        event = (await findEvent(db, event.id))!;
+      }
+      return { msg: EVENT_MSG.updated, event: toEventDto(event) };
     },
   );
 
-  app.delete('/football-events/:id', { schema: { params: idParams, response: { 200: z.object({ msg: z.string() }) } } }, async (request) => {
-    const existing = await findEvent(db, request.params.id);
-    if (!existing || existing.status === 'cancelled') throw new NotFoundError(EVENT_MSG.notFound);
-    if (existing.ownerId !== request.user!.id) throw new ForbiddenError(EVENT_MSG.notOwner);
-    if (existing.status === 'completed') throw new ConflictError(EVENT_MSG.finished);
-    const { notices, chat } = await cancelEventAndRoom(db, existing.id);
-    sendStatusUpdates(app, notices);
-    sendChatNotices(app, chat);
-    await sendEventChanged(app, existing, 'cancelled');
-    return { msg: EVENT_MSG.deleted };
-  });
+  app.delete(
+    '/football-events/:id',
+    { schema: { params: idParams, querystring: seriesScopeQuery, response: { 200: z.object({ msg: z.string() }) } } },
+    async (request) => {
+      const existing = await ownedGame(request.params.id, request.user!.id);
+      if (request.query.scope === 'following') {
+        await cancelFollowing(app, existing);
+        return { msg: EVENT_MSG.seriesCancelled };
+      }
+      await cancelGame(app, existing);
+      return { msg: EVENT_MSG.deleted };
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { findEvent, findOwnedEvents, flagOwnerUnread, toEventDto, type EventWith
 import {
   deleteParticipation, findParticipation, insertInterest, listForEvent, listForUser, setParticipationStatus,
 } from '../repositories/participations';
+import { isRegular } from '../repositories/series';
 import { avatarUrlOf, getStats } from '../repositories/users';
 import { syncGroupMembership } from '../services/chat-rooms';
 import { readGameNews } from '../services/notification-reads';
@@ -84,7 +85,13 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
     {
       schema: {
         params: idParams,
-        response: { 200: z.object({ status: z.string().nullable(), readBy: z.boolean(), waitlistPosition: z.number().int().nullable() }) },
+        response: {
+          200: z.object({
+            status: z.string().nullable(), readBy: z.boolean(), waitlistPosition: z.number().int().nullable(),
+            /** A regular of the game's weekly series (docs/adr/0092): the game page offers leaving the series. */
+            isRegular: z.boolean().optional(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -92,7 +99,9 @@ export async function statusRoutes(root: FastifyInstance): Promise<void> {
       if (event.ownerId === request.user!.id) return { status: 'owner', readBy: event.ownerUnreadSince === null, waitlistPosition: null };
       const record = await findParticipation(db, event.id, request.user!.id);
       const position = record?.status === 'waitlisted' ? await waitlistPosition(db, event.id, record.userId) : null;
-      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position };
+      // Only a series' game answers whether the person is one of its regulars.
+      const regular = event.seriesId ? { isRegular: await isRegular(db, event.seriesId, request.user!.id) } : {};
+      return { status: record?.status ?? null, readBy: record?.readBy ?? true, waitlistPosition: position, ...regular };
     },
   );
 

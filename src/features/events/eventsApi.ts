@@ -1,6 +1,6 @@
 import type { UserStats } from '@contract/auth';
 import type { EventDto, EventInput, MapAnswer, ParticipationStatus, SearchInput, StatusRecordDto } from '@contract/events';
-import { SEARCH_PAGE_SIZE } from '@contract/plain/events';
+import { SEARCH_PAGE_SIZE, type SeriesScope } from '@contract/plain/events';
 import { api } from '../../api/api';
 import { idTag, listTag } from '../../api/tags';
 
@@ -85,8 +85,11 @@ export const eventsApi = api.injectEndpoints({
       query: (body) => ({ url: '/football-events', method: 'POST', body }),
       invalidatesTags: (_r, error) => (error ? [] : [listTag('Event'), listTag('MyEvents')]),
     }),
-    updateEvent: build.mutation<Msg & { event: EventDto }, { id: string; body: EventPayload }>({
-      query: ({ id, body }) => ({ url: `/football-events/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+    /** `scope: 'following'` edits a weekly series' game and the following ones (docs/adr/0092). */
+    updateEvent: build.mutation<Msg & { event: EventDto }, { id: string; body: EventPayload; scope?: SeriesScope }>({
+      query: ({ id, body, scope }) => ({
+        url: `/football-events/${encodeURIComponent(id)}${scope === 'following' ? '?scope=following' : ''}`, method: 'PATCH', body,
+      }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [idTag('Event', id), listTag('Event'), listTag('MyEvents')]),
     }),
     deleteEvent: build.mutation<Msg, string>({
@@ -98,7 +101,7 @@ export const eventsApi = api.injectEndpoints({
       query: () => '/status/my-events',
       providesTags: [listTag('MyEvents')],
     }),
-    getMyStatus: build.query<{ status: MyStatus; readBy: boolean; waitlistPosition: number | null }, string>({
+    getMyStatus: build.query<{ status: MyStatus; readBy: boolean; waitlistPosition: number | null; isRegular?: boolean }, string>({
       query: (id) => `/status/events/${encodeURIComponent(id)}/my-status`,
       providesTags: (_r, _e, id) => [idTag('EventStatus', id), listTag('EventStatus')],
     }),

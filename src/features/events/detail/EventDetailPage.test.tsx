@@ -227,4 +227,26 @@ describe('event detail', () => {
     renderApp('/dashboard/event/gone', { preloadedState: signedIn() });
     expect(await screen.findByText(EVENT_MSG.notFound, {}, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it("tells a regular of a weekly series so and lets them leave the series ('Opuść serię')", async () => {
+    const event = makeEvent({ eventName: 'Wtorki', seriesId: 'series-1', isRecurring: true });
+    serveEvent(event, 'accepted');
+    let regular = true;
+    const left: string[] = [];
+    server.use(
+      http.get(`${API}/status/events/${event._id}/my-status`, () =>
+        HttpResponse.json({ status: 'accepted', readBy: true, waitlistPosition: null, isRegular: regular })),
+      http.delete(`${API}/football-events/${event._id}/regulars/:userId`, ({ params }) => {
+        left.push(String(params.userId));
+        regular = false;
+        return HttpResponse.json({ msg: EVENT_MSG.seriesLeft });
+      }),
+    );
+    const { user } = await openEvent(event, { ad: false });
+    await user.click(await screen.findByRole('button', { name: 'Opuść serię' }));
+    expect(await screen.findByText(EVENT_MSG.seriesLeft)).toBeInTheDocument();
+    expect(left).toEqual(['u-1']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Opuść serię' })).not.toBeInTheDocument());
+    expect(screen.getByText('Tak, co tydzień')).toBeInTheDocument();
+  });
 });

@@ -5,6 +5,7 @@ import { PageFallback } from '../../../components/PageFallback';
 import { PremiumAd } from '../../../components/PremiumAd';
 import { claimAdShowing } from '../../../components/premiumAdPolicy';
 import { EventDetailActions } from '../EventDetailActions';
+import { SeriesRegularNote } from './SeriesRegularNote';
 import '../eventErrorToasts';
 import { formatDate, gameTypeLabel } from '../eventFormat';
 import { EventLoadError } from '../EventLoadError';
@@ -40,6 +41,7 @@ export function EventDetailPage() {
   const ok = eventQuery.isSuccess;
   const ad = useAd(id, eventQuery.currentData?.event.createdBy._id);
   const { data: mine } = useGetMyStatusQuery(id, { skip: !ok });
+  const me = useAppSelector((state) => state.session.user?._id);
   const { data: users } = useGetEventUsersQuery(id, { skip: !ok });
   const [markRead] = useMarkEventReadMutation();
 
@@ -76,6 +78,7 @@ export function EventDetailPage() {
       <div className="event-toolbar">
         <StatusButton event={event} status={mine?.status} waitlistPosition={mine?.waitlistPosition} />
         <EventDetailActions event={event} status={mine?.status} />
+        {mine?.isRegular && me && <SeriesRegularNote eventId={event._id} userId={me} />}
         {event.eventStatus !== 'cancelled' && <EventShareButtons event={event} />}
       </div>
       <section className="event-section" aria-labelledby="event-organiser">

@@ -27,7 +27,7 @@ export function EventInfoList({ event }: { event: EventDto }) {
     ['Telefon', event.phoneNumber ?? '—'],
     ['Opis', event.eventDescription || '—'],
     ['Wydarzenie prywatne', event.isPrivate ? 'Tak' : 'Nie'],
-    ['Wydarzenie cykliczne', event.isRecurring ? 'Tak' : 'Nie'],
+    ['Wydarzenie cykliczne', event.seriesId || event.isRecurring ? 'Tak, co tydzień' : 'Nie'],
     ['Status', eventStatusLabel(event.eventStatus)],
   ];
   return (

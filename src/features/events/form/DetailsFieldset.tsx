@@ -9,7 +9,8 @@ import type { EventFormApi } from './useEventForm';
 const FREE = [{ value: '', label: 'Brak (gra bezpłatna)' }];
 const WAITLIST_OPTIONS = WAITLIST_MODES.map((mode) => ({ value: mode, label: WAITLIST_MODE_LABELS[mode] }));
 
-export function DetailsFieldset({ form }: { form: EventFormApi }) {
+/** `inSeries`: editing a game of a weekly series; it stays weekly (cancel "to i następne" ends the series). */
+export function DetailsFieldset({ form, inSeries = false }: { form: EventFormApi; inSeries?: boolean }) {
   const { state, errors, change } = form;
   const id = useId();
   const free = Number(state.price) === 0;
@@ -62,8 +63,9 @@ export function DetailsFieldset({ form }: { form: EventFormApi }) {
           Wydarzenie prywatne (nie pojawi się na mapie ani w wyszukiwarce, dostęp tylko przez link)
         </label>
         <label className="field-check">
-          <input type="checkbox" name="isRecurring" checked={state.isRecurring} onChange={(e) => change({ isRecurring: e.target.checked })} />
-          Wydarzenie cykliczne
+          <input type="checkbox" name="isRecurring" checked={inSeries || state.isRecurring} disabled={inSeries}
+            onChange={(e) => change({ isRecurring: e.target.checked })} />
+          Powtarzaj co tydzień
         </label>
       </div>
     </fieldset>

@@ -205,4 +205,88 @@ describe('event management', () => {
     expect(screen.getByText(EVENT_MSG.notOwner)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Usuń' })).not.toBeInTheDocument();
   });
+
+  describe('a game of a weekly series', () => {
+    function serveSeries(event: EventDto) {
+      const sent = { regular: [] as string[], deleteUrls: [] as string[], patchUrls: [] as string[] };
+      let regulars: string[] = [];
+      server.use(
+        http.get(`${API}/football-events/${event._id}/regulars`, () => HttpResponse.json({ regulars })),
+        http.put(`${API}/football-events/${event._id}/regulars/:userId`, ({ params }) => {
+          sent.regular.push(`PUT ${String(params.userId)}`);
+          regulars = [...regulars, String(params.userId)];
+          return HttpResponse.json({ msg: EVENT_MSG.regularSaved });
+        }),
+        http.delete(`${API}/football-events/${event._id}`, ({ request }) => {
+          sent.deleteUrls.push(new URL(request.url).search);
+          return HttpResponse.json({ msg: new URL(request.url).search ? EVENT_MSG.seriesCancelled : EVENT_MSG.deleted });
+        }),
+        http.patch(`${API}/football-events/${event._id}`, ({ request }) => {
+          sent.patchUrls.push(new URL(request.url).search);
+          return HttpResponse.json({ msg: EVENT_MSG.seriesUpdated, event });
+        }),
+      );
+      return sent;
+    }
+    // Next week: a date the form accepts (at most a year ahead).
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const weekly = () => ownEvent({ eventName: 'Wtorki', seriesId: 'series-1', isRecurring: true, startDate: nextWeek });
+
+    it("marks an accepted player 'Stały gracz' with a toggle", async () => {
+      const event = weekly();
+      serveManagement(event);
+      const sent = serveSeries(event);
+      const { user } = await openManagement(event);
+      const accepted = within(await screen.findByRole('region', { name: /Zaakceptowani/ }));
+      const toggle = await accepted.findByRole('button', { name: 'Stały gracz' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      // Only accepted players can be regulars.
+      expect(within(screen.getByRole('region', { name: /Zainteresowani/ })).queryByRole('button', { name: 'Stały gracz' })).not.toBeInTheDocument();
+      await user.click(toggle);
+      await waitFor(() => expect(accepted.getByRole('button', { name: 'Stały gracz' })).toHaveAttribute('aria-pressed', 'true'));
+      expect(sent.regular).toEqual([`PUT ${piotr._id}`]);
+    });
+
+    it("asks which games Usuń cancels: 'To i następne' cancels the following ones too", async () => {
+      const event = weekly();
+      serveManagement(event);
+      const sent = serveSeries(event);
+      const { user, router } = await openManagement(event);
+      await user.click(screen.getByRole('button', { name: 'Usuń' }));
+      const choice = within(screen.getByRole('group', { name: 'Które wydarzenia usunąć?' }));
+      await user.click(choice.getByRole('button', { name: 'To i następne' }));
+      await user.click(screen.getByRole('button', { name: 'TAK' }));
+      expect(await screen.findByText(EVENT_MSG.seriesCancelled)).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(sent.deleteUrls).toEqual(['?scope=following']);
+    });
+
+    it("edits this and the following games when 'To i następne' is chosen; the weekly box stays on", async () => {
+      const event = weekly();
+      serveManagement(event);
+      const sent = serveSeries(event);
+      const { user } = await openManagement(event);
+      await user.click(screen.getByRole('button', { name: 'Edytuj' }));
+      const weeklyBox = screen.getByRole('checkbox', { name: 'Powtarzaj co tydzień' });
+      expect(weeklyBox).toBeChecked();
+      expect(weeklyBox).toBeDisabled();
+      expect(screen.getByRole('radio', { name: 'Tylko to wydarzenie' })).toBeChecked();
+      await user.click(screen.getByRole('radio', { name: 'To i następne' }));
+      await user.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
+      expect(await screen.findByText(EVENT_MSG.seriesUpdated)).toBeInTheDocument();
+      expect(sent.patchUrls).toEqual(['?scope=following']);
+    });
+  });
+
+  it("a one-off game's Usuń asks nothing more and its form offers 'Powtarzaj co tydzień'", async () => {
+    const event = ownEvent();
+    serveManagement(event);
+    const { user } = await openManagement(event);
+    await user.click(screen.getByRole('button', { name: 'Edytuj' }));
+    expect(screen.getByRole('checkbox', { name: 'Powtarzaj co tydzień' })).not.toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'To i następne' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Usuń' }));
+    expect(screen.queryByRole('group', { name: 'Które wydarzenia usunąć?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'USUŃ' })).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EventDto } from '@contract/events';
-import { EVENT_MSG, finishRefusal, isFinishedStatus } from '@contract/plain/events';
+import { EVENT_MSG, SERIES_SCOPE_LABELS, finishRefusal, isFinishedStatus } from '@contract/plain/events';
 import { useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../app/notify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import {
   useDeleteEventMutation, useFinishEventMutation, useGetEventQuery, useGetEventUsersQuery, useGetMyStatusQuery, useMarkEventReadMutation,
 } from '../eventsApi';
 import { EventForm } from '../form/EventForm';
+import { useCancelFollowingMutation } from '../seriesApi';
 import { formStateFromEvent } from '../form/eventForm';
 import { AttendanceList } from './AttendanceList';
 import { ParticipantManager } from './ParticipantManager';
@@ -21,7 +22,7 @@ import '../EventPages.css';
 import './EventManagementPage.css';
 import { FRESHNESS } from '../../../api/freshness';
 
-type Pending = 'finish' | 'delete' | null;
+type Pending = 'finish' | 'delete' | 'deleteFollowing' | null;
 
 /** setTimeout's longest wait (about 24.8 days); a later start is checked again after it. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -56,7 +57,10 @@ export function EventManagementPage() {
   }, [id, mine, markRead]);
   const [finishEvent, finishing] = useFinishEventMutation();
   const [deleteEvent, deleting] = useDeleteEventMutation();
+  const [cancelFollowing, cancellingFollowing] = useCancelFollowingMutation();
   const [editing, setEditing] = useState(false);
+  // A weekly series' game: Usuń first asks which games (docs/adr/0092).
+  const [choosingScope, setChoosingScope] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const finishHintId = useId();
   const refusal = useFinishRefusal(event?.startDateTime);
@@ -78,8 +82,9 @@ export function EventManagementPage() {
   const finished = isFinishedStatus(event.eventStatus);
   const confirm = async () => {
     // Failures toast through the error middleware ('Coś poszło nie tak, spróbuj ponownie').
-    const result = pending === 'finish' ? await finishEvent(id) : await deleteEvent(id);
+    const result = pending === 'finish' ? await finishEvent(id) : pending === 'deleteFollowing' ? await cancelFollowing(id) : await deleteEvent(id);
     setPending(null);
+    setChoosingScope(false);
     if (!('data' in result) || !result.data) return;
     toast(pending === 'finish' ? EVENT_MSG.completed : result.data.msg, 'success');
     navigate('/dashboard');
@@ -113,9 +118,21 @@ export function EventManagementPage() {
             onClick={() => setPending('finish')}>
             Zakończ
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => setPending('delete')}>
+          <button type="button" className="btn btn-danger" aria-expanded={event.seriesId ? choosingScope : undefined}
+            onClick={() => (event.seriesId ? setChoosingScope((v) => !v) : setPending('delete'))}>
             Usuń
           </button>
+          {choosingScope && (
+            <div className="series-scope-choice" role="group" aria-label="Które wydarzenia usunąć?">
+              <p className="manage-hint">To wydarzenie powtarza się co tydzień. Usunąć:</p>
+              <button type="button" className="btn btn-danger btn-small" onClick={() => setPending('delete')}>
+                {SERIES_SCOPE_LABELS.one}
+              </button>
+              <button type="button" className="btn btn-danger btn-small" onClick={() => setPending('deleteFollowing')}>
+                {SERIES_SCOPE_LABELS.following}
+              </button>
+            </div>
+          )}
           {finishHint && (
             <p id={finishHintId} className="manage-hint">
               {finishHint}
@@ -126,7 +143,8 @@ export function EventManagementPage() {
       {editing && !finished && (
         <section id="event-edit" className="event-section" aria-labelledby="event-edit-title">
           <h2 id="event-edit-title">Edycja wydarzenia</h2>
-          <EventForm initial={formStateFromEvent(event)} eventId={event._id} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+          <EventForm initial={formStateFromEvent(event)} eventId={event._id} inSeries={Boolean(event.seriesId)}
+            onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
         </section>
       )}
       <ul className="manage-counts" aria-label="Zgłoszenia">
@@ -136,7 +154,7 @@ export function EventManagementPage() {
         <li>Na liście rezerwowej: <strong>{count('waitlisted')}</strong></li>
       </ul>
       {event.eventStatus === 'completed' && <AttendanceList eventId={event._id} users={users} />}
-      <ParticipantManager eventId={event._id} users={users} locked={finished} playerCount={event.playerCount} />
+      <ParticipantManager eventId={event._id} users={users} locked={finished} playerCount={event.playerCount} inSeries={Boolean(event.seriesId)} />
       {!editing && (
         <details className="event-section">
           <summary>Informacje o wydarzeniu</summary>
@@ -144,7 +162,7 @@ export function EventManagementPage() {
         </details>
       )}
       {pending && (
-        <ConfirmDialog action={pending === 'finish' ? 'ZAKOŃCZ' : 'USUŃ'} busy={finishing.isLoading || deleting.isLoading}
+        <ConfirmDialog action={pending === 'finish' ? 'ZAKOŃCZ' : 'USUŃ'} busy={finishing.isLoading || deleting.isLoading || cancellingFollowing.isLoading}
           onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
       )}
     </div>

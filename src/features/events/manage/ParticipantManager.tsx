@@ -2,6 +2,7 @@ import type { UserStats } from '@contract/auth';
 import { EVENT_MSG, freePlaces } from '@contract/plain/events';
 import { useSetParticipantStatusMutation, type EventUsersResponse, type Participant } from '../eventsApi';
 import { PlayerCard } from '../PlayerCard';
+import { useGetRegularsQuery, useSetRegularMutation } from '../seriesApi';
 
 interface ParticipantManagerProps {
   eventId: string;
@@ -10,6 +11,8 @@ interface ParticipantManagerProps {
   locked: boolean;
   /** Places of the game (0: no limit); accepting stops when they are taken (docs/adr/0090). */
   playerCount: number;
+  /** A weekly series' game: accepted players may be marked "Stały gracz" (docs/adr/0092). */
+  inSeries?: boolean;
 }
 
 const GROUPS = [
@@ -20,8 +23,11 @@ const GROUPS = [
 ] as const;
 
 /** The organiser's participant cards with Dodaj (accept) and Odrzuć (reject) (spec: Event management). */
-export function ParticipantManager({ eventId, users, locked, playerCount }: ParticipantManagerProps) {
+export function ParticipantManager({ eventId, users, locked, playerCount, inSeries = false }: ParticipantManagerProps) {
   const [setStatus, { isLoading, originalArgs }] = useSetParticipantStatusMutation();
+  const { data: regularsData } = useGetRegularsQuery(eventId, { skip: !inSeries });
+  const [setRegular, regularCall] = useSetRegularMutation();
+  const regulars = new Set(regularsData?.regulars ?? []);
   const statsOf = (id: string): UserStats | undefined => users?.userStats.find((s) => s.userID === id);
   const busyWith = isLoading ? originalArgs?.userId : undefined;
   // Failures are silent (spec section 8); the list is refetched either way.
@@ -66,6 +72,15 @@ export function ParticipantManager({ eventId, users, locked, playerCount }: Part
                               onClick={() => decide(person, 'rejected')}>
                               Odrzuć
                             </button>
+                            {inSeries && key === 'accepted' && (
+                              <button type="button" className="btn btn-secondary btn-small regular-toggle" aria-pressed={regulars.has(person._id)}
+                                disabled={regularCall.isLoading}
+                                title="Stały gracz dostaje miejsce w każdym kolejnym wydarzeniu serii"
+                                onClick={() => void setRegular({ eventId, userId: person._id, regular: !regulars.has(person._id) })}>
+                                {regulars.has(person._id) && <span aria-hidden="true">✓ </span>}
+                                Stały gracz
+                              </button>
+                            )}
                           </>
                         )
                       }

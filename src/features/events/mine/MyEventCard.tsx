@@ -28,6 +28,7 @@ export function MyEventCard({ event, own, status, unread = false, muted = false,
       <article className={`my-card${muted ? ' my-card-muted' : ''}`} aria-label={event.eventName} onMouseEnter={seen} onFocus={seen}>
         <div className="my-card-top">
           <span className="my-card-type">{gameTypeLabel(event.gameType)}</span>
+          {event.seriesId && <span className="my-card-series">Co tydzień</span>}
           {unread && <span className="my-card-new">New</span>}
           {status && <span className={`my-card-status my-card-status-${status}`}>{STATUS_LABELS[status]}</span>}
         </div>

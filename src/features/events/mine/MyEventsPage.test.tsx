@@ -87,6 +87,18 @@ describe('my events', () => {
     expect(screen.queryByRole('article', { name: 'Odrzucony mecz' })).not.toBeInTheDocument();
   });
 
+  it("marks a weekly series' game 'Co tydzień' and hides series games with 'Cykliczne' off", async () => {
+    const weekly = ownEvent({ eventName: 'Wtorkowa seria', seriesId: 'series-1', isRecurring: true });
+    const once = ownEvent({ eventName: 'Jednorazowa gra' });
+    const { user } = await openMyEvents({ ownedEvents: [weekly, once], userEvents: [] });
+    const card = await screen.findByRole('article', { name: 'Wtorkowa seria' });
+    expect(within(card).getByText('Co tydzień')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Jednorazowa gra' })).queryByText('Co tydzień')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cykliczne' }));
+    expect(screen.queryByRole('article', { name: 'Wtorkowa seria' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Jednorazowa gra' })).toBeInTheDocument();
+  });
+
   it("shows 'New' on an unread change and marks it read on hover", async () => {
     const news = statusRecord(makeEvent({ eventName: 'Przyjęli mnie' }), 'accepted', false);
     const { user, marked } = await openMyEvents({ ownedEvents: [], userEvents: [news] });

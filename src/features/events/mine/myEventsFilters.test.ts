@@ -51,7 +51,34 @@ describe('my events filters', () => {
     });
   });
 
-  it("'Dzisiaj', 'Tydzień' and 'Cykliczne' change nothing", () => {
-    expect(names({ ...ALL_FILTERS_ON, today: false, week: false, recurring: false })).toEqual(names(ALL_FILTERS_ON));
+  it("'Dzisiaj' and 'Tydzień' change nothing", () => {
+    expect(names({ ...ALL_FILTERS_ON, today: false, week: false })).toEqual(names(ALL_FILTERS_ON));
+  });
+
+  describe("'Cykliczne'", () => {
+    const weekly = ownEvent({ eventName: 'Moja seria', seriesId: 's1', isRecurring: true });
+    const weeklyDone = ownEvent({ eventName: 'Moja stara seria', seriesId: 's1', isRecurring: true, eventStatus: 'completed' });
+    const regular = statusRecord(makeEvent({ eventName: 'Wtorki', seriesId: 's2', isRecurring: true }), 'accepted');
+    const withSeries = { ownedEvents: [...data.ownedEvents, weekly, weeklyDone], userEvents: [...data.userEvents, regular] };
+    const shown = (filters: Filters) => {
+      const g = groupMyEvents(withSeries, filters);
+      return [...g.owned, ...g.ownedFinished, ...g.participating.map((r) => r.eventID)].map((e) => e.eventName);
+    };
+
+    it('on (the default) shows the games of weekly series with the others', () => {
+      expect(shown(ALL_FILTERS_ON)).toEqual(expect.arrayContaining(['Moja seria', 'Moja stara seria', 'Wtorki', 'Moja gra', 'Przyjęty']));
+    });
+
+    it('off hides every game of a weekly series, own or not, and nothing else', () => {
+      const off = shown({ ...ALL_FILTERS_ON, recurring: false });
+      expect(off).not.toEqual(expect.arrayContaining(['Moja seria']));
+      expect(off.filter((n) => ['Moja seria', 'Moja stara seria', 'Wtorki'].includes(n))).toEqual([]);
+      expect(off).toHaveLength(shown(ALL_FILTERS_ON).length - 3);
+    });
+
+    it('combines with the status toggles: a series game I am accepted in needs both', () => {
+      expect(shown({ ...ALL_FILTERS_ON, accepted: false })).not.toContain('Wtorki');
+      expect(shown({ ...ALL_FILTERS_ON, mine: false })).toEqual(expect.not.arrayContaining(['Moja seria']));
+    });
   });
 });

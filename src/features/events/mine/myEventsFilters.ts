@@ -7,9 +7,10 @@ export const FILTERS = [
   { key: 'interested', label: 'Zainteresowany' },
   { key: 'rejected', label: 'Odrzucone' },
   { key: 'finished', label: 'Zakończone' },
-  // The spec has these three toggles, without any visible effect.
+  // The spec has these two toggles, without any visible effect.
   { key: 'today', label: 'Dzisiaj' },
   { key: 'week', label: 'Tydzień' },
+  // Games of a weekly series (docs/adr/0092): shown while on, like every other toggle.
   { key: 'recurring', label: 'Cykliczne' },
 ] as const;
 
@@ -35,14 +36,17 @@ export interface MyEventsGroups {
   participating: StatusRecordDto[];
 }
 
+/** A game of a weekly series shows only while Cykliczne is on; a one-off game does not depend on it. */
+const seriesShown = (e: EventDto, filters: Filters) => filters.recurring || !e.seriesId;
+
 /**
  * The three groups of the screen under the toggles: Moje shows my own games (the finished ones
  * also need Zakończone); a game I take part in shows under its status toggle, or under
- * Zakończone once it is over.
+ * Zakończone once it is over. Every group also needs Cykliczne for the games of a weekly series.
  */
 export function groupMyEvents(data: { userEvents: StatusRecordDto[]; ownedEvents: EventDto[] } | undefined, filters: Filters): MyEventsGroups {
-  const owned = data?.ownedEvents ?? [];
-  const records = data?.userEvents ?? [];
+  const owned = (data?.ownedEvents ?? []).filter((e) => seriesShown(e, filters));
+  const records = (data?.userEvents ?? []).filter((r) => seriesShown(r.eventID, filters));
   return {
     owned: filters.mine ? owned.filter((e) => !isFinishedStatus(e.eventStatus)) : [],
     ownedFinished:
