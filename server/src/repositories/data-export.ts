@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { getPreferences } from './notifications';
 import {
-  avatars, calendarFeeds, chatMembers, chatMessages, chatMutes, eventMutes, eventReminders, events, notifications,
+  avatars, calendarFeeds, eventSeries, seriesRegulars, chatMembers, chatMessages, chatMutes, eventMutes, eventReminders, events, notifications,
   participations, reports, pushSubscriptions, savedLocations, sessions, totpRecoveryCodes, userLikes, users, userStats, userTotp,
 } from '../db/schema';
 
@@ -37,6 +37,8 @@ export const PERSONAL_DATA: Record<string, { exportedAs: string } | { leftOut: s
   reports: { exportedAs: 'reportsMade' },
   push_subscriptions: { exportedAs: 'pushDevices' },
   calendar_feeds: { exportedAs: 'calendarFeed' },
+  event_series: { exportedAs: 'weeklySeries' },
+  series_regulars: { exportedAs: 'regularIn' },
 };
 
 /**
@@ -132,6 +134,18 @@ export async function exportUserData(ex: Executor, userId: string) {
     .where(eq(eventReminders.userId, userId))
     .orderBy(desc(eventReminders.sentAt));
 
+  // Weekly series (ADR 92): the ones the person runs, and those they are a regular of.
+  const series = await ex
+    .select({ id: eventSeries.id, weekday: eventSeries.weekday, localTime: eventSeries.localTime, duration: eventSeries.duration,
+      template: eventSeries.template, until: eventSeries.until, endedAt: eventSeries.endedAt, createdAt: eventSeries.createdAt })
+    .from(eventSeries)
+    .where(eq(eventSeries.ownerId, userId))
+    .orderBy(eventSeries.createdAt);
+  const regularIn = await ex
+    .select({ seriesId: seriesRegulars.seriesId, since: seriesRegulars.createdAt })
+    .from(seriesRegulars)
+    .where(eq(seriesRegulars.userId, userId));
+
   const [pic] = avatar;
   return {
     format: EXPORT_FORMAT,
@@ -150,6 +164,8 @@ export async function exportUserData(ex: Executor, userId: string) {
     notifications: told,
     remindersSent: reminders,
     savedLocation: location ?? null,
+    weeklySeries: series,
+    regularIn,
     chatMutes: roomMutes,
     gameMutes,
     sessions: ownSessions,
