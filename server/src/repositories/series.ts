@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { EventValues } from '@contract/events';
 import type { Executor } from '../db/database';
-import { eventSeries, seriesRegulars } from '../db/schema';
+import { events, eventSeries, seriesRegulars } from '../db/schema';
 
 export type SeriesRow = typeof eventSeries.$inferSelect;
 export interface Place {
@@ -69,4 +69,21 @@ export async function isRegular(ex: Executor, seriesId: string, userId: string):
     .from(seriesRegulars)
     .where(and(eq(seriesRegulars.seriesId, seriesId), eq(seriesRegulars.userId, userId)));
   return Boolean(row);
+}
+
+/**
+ * The slots (series id and Warsaw date, from `fromDate` on) that already have a game: the job asks
+ * once per run instead of trying an insert for every slot of every series every few minutes.
+ */
+export async function takenSlots(ex: Executor, seriesIds: string[], fromDate: string): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < seriesIds.length; i += 1000) {
+    const chunk = seriesIds.slice(i, i + 1000);
+    const rows = await ex
+      .select({ seriesId: events.seriesId, seriesDate: events.seriesDate })
+      .from(events)
+      .where(and(inArray(events.seriesId, chunk), gte(events.seriesDate, fromDate)));
+    for (const r of rows) taken.add(`${r.seriesId}|${r.seriesDate}`);
+  }
+  return taken;
 }

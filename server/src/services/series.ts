@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERIES_WEEKS_AHEAD, addDays, isoWeekday, type EventValues } from '@contract/events';
-import { warsawToUtc } from '@contract/time';
+import { utcToWarsaw, warsawToUtc } from '@contract/time';
 import type { Executor } from '../db/database';
 import { sendChatNotices } from '../realtime/chat-notify';
 import { sendStatusUpdates } from '../realtime/notify';
@@ -8,7 +8,7 @@ import { sendEventChanged } from '../realtime/event-changed';
 import { attachToSeries, eventColumns, findEvent, insertSeriesGame, type EventWithOwner } from '../repositories/events';
 import { findParticipation, insertInterest, setParticipationStatus } from '../repositories/participations';
 import {
-  findSeries, insertSeries, listActiveSeries, listRegulars, type Place, type SeriesRow, type SeriesTemplate,
+  findSeries, insertSeries, listActiveSeries, listRegulars, takenSlots, type Place, type SeriesRow, type SeriesTemplate,
 } from '../repositories/series';
 import { syncGroupMembership, type ChatNotice } from './chat-rooms';
 import type { StatusNotice } from './event-lifecycle';
@@ -123,8 +123,10 @@ export async function ensureSeriesGames(app: FastifyInstance, now: Date = new Da
   const db = app.ctx.database.db;
   const all = seriesId ? [await findSeries(db, seriesId)].filter((s): s is SeriesRow => Boolean(s && !s.endedAt)) : await listActiveSeries(db);
   const created: EventWithOwner[] = [];
+  const taken = await takenSlots(db, all.map((s) => s.id), utcToWarsaw(now).date);
   for (const series of all) {
     for (const date of dueSlots(series, now)) {
+      if (taken.has(`${series.id}|${date}`)) continue;
       const event = await createOccurrence(app, series, date);
       if (event) created.push(event);
     }
