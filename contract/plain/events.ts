@@ -243,26 +243,8 @@ export function mapCellZoom(zoom: number): number {
   return Math.min(MAP_CLUSTER_MAX_ZOOM, Math.max(MAP_CELL_MIN_ZOOM, Math.floor(zoom)));
 }
 
-/**
- * Real-time `eventChanged` (docs/adr/0070): a game changed in a way others may be showing. The
- * server sends it to the organiser and the people with a status in the game; 'created' (public
- * games only) goes to every signed-in socket. The client turns it into cache invalidations.
- */
-export const EVENT_CHANGES = ['updated', 'cancelled', 'completed', 'created', 'attendance'] as const;
-export type EventChange = (typeof EVENT_CHANGES)[number];
-export interface EventChangedPayload {
-  eventId: string;
-  change: EventChange;
-}
-
-/** The payload, or null when it is not one (checked without zod: the socket is in the first download). */
-export function parseEventChanged(raw: unknown): EventChangedPayload | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const { eventId, change } = raw as Record<string, unknown>;
-  if (typeof eventId !== 'string' || eventId.length === 0 || eventId.length > 100) return null;
-  if (!(EVENT_CHANGES as readonly unknown[]).includes(change)) return null;
-  return { eventId, change: change as EventChange };
-}
+// Real-time `eventChanged`: its own module, so the first download (the socket) takes only that.
+export { EVENT_CHANGES, parseEventChanged, type EventChange, type EventChangedPayload } from './realtime';
 
 /**
  * The ranking rule (docs/adr/0077), written once: a game counts for the stats and points only when

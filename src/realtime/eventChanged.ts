@@ -1,4 +1,4 @@
-import type { EventChangedPayload } from '@contract/plain/events';
+import type { EventChangedPayload } from '@contract/plain/realtime';
 import { idTag, listTag, type TagType } from '../api/tags';
 
 type Tag = { type: TagType; id: string | number } | TagType;

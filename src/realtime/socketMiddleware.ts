@@ -1,6 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { SOCKET_RECONNECT } from '@contract/constants';
-import { parseEventChanged } from '@contract/plain/events';
+import { parseEventChanged } from '@contract/plain/realtime';
 import { api } from '../api/api';
 import { listTag, REALTIME_LIST_TAGS } from '../api/tags';
 import { SOCKET_PATH } from '../config/env';
