@@ -1,4 +1,5 @@
 import { MSG } from '@contract/messages';
+import { TWO_FACTOR_MSG } from '@contract/two-factor';
 import { OAUTH_MSG } from '@contract/users';
 import { emulatorGoogleToken, startAuthEmulator, type AuthEmulator } from '../../scripts/firebase-emulator';
 import { findUserByEmail } from '../src/repositories/users';
@@ -119,6 +120,26 @@ describe('Google sign-in through Firebase', () => {
     expect(password.json().msg).toBe(OAUTH_MSG.invalidToken);
     const completeForged = await client.post('/auth/complete-oauth', completion(person, 'y'.repeat(40)));
     expect(completeForged.statusCode).toBe(401);
+  });
+
+  it('a Google-only account switches two-factor sign-in on only after a fresh Google sign-in of its own', async () => {
+    const person = googlePerson();
+    const client = new TestClient(t.app);
+    const idToken = await token(person);
+    await client.post('/auth/login-oauth', { email: person.email, googleIdToken: idToken });
+    expect((await client.post('/auth/complete-oauth', completion(person, idToken))).statusCode).toBe(201);
+    expect((await client.post('/auth/login-oauth', { email: person.email, googleIdToken: await token(person) })).statusCode).toBe(200);
+    expect((await client.get('/auth/totp')).json()).toMatchObject({ enabled: false, hasPassword: false });
+
+    const none = await client.post('/auth/totp/setup', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().msg).toBe(TWO_FACTOR_MSG.setupGoogleRequired);
+    const someoneElse = await client.post('/auth/totp/setup', { idToken: await token(googlePerson()) });
+    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.json().msg).toBe(TWO_FACTOR_MSG.setupGoogleRequired);
+    const own = await client.post('/auth/totp/setup', { idToken: await token(person) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
   });
 
   it('is switched off without Firebase configuration', async () => {
