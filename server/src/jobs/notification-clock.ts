@@ -52,20 +52,15 @@ export async function tickNotifications(app: FastifyInstance, now: Date = new Da
       app.log.error({ err }, 'nearby digest not sent');
     }
   }
-  // Old notifications go once an hour (per process; the deletes are idempotent). A clock set back
-  // by an hour or more counts as an hour passed, so pruning never stops until time catches up.
-  const last = lastPrune.get(app);
-  if (last === undefined || Math.abs(now.getTime() - last) >= PRUNE_EVERY_MS) {
-    lastPrune.set(app, now.getTime());
-    await pruneNotifications(db, now);
-  }
   return { reminders, digests };
 }
-
-const PRUNE_EVERY_MS = 3600_000;
-const lastPrune = new WeakMap<FastifyInstance, number>();
 
 /** Runs the job every NOTIFICATION_CLOCK_MS; `clock` is injectable (tests move time by calling tickNotifications). */
 export function startNotificationClock(app: FastifyInstance, everyMs = NOTIFICATION_CLOCK_MS, clock: () => Date = () => new Date()): void {
   runPeriodically(app, 'notification clock', everyMs, () => tickNotifications(app, clock()));
+  // Old notifications and reminder claims go once an hour (per process; the deletes are idempotent).
+  runPeriodically(app, 'notification pruning', PRUNE_EVERY_MS, () => pruneNotifications(app.ctx.database.db, clock()));
 }
+
+/** How often old notifications are pruned (docs/adr/0085). */
+export const PRUNE_EVERY_MS = 3600_000;
