@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Map, { Marker, NavigationControl, Popup, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './mapControls.css';
 import type { MapClusterDto, MapEventDto } from '@contract/events';
 import { useAppSelector } from '../../app/hooks';
 import { useListEventsInBoundsQuery } from '../events/eventsApi';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Map, { Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './mapControls.css';
 import type { LatLon } from '@contract/towns';
 import { mapLib } from './mapLib';
 import { mapLocale } from './mapLocale';
