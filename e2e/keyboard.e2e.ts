@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { utcToWarsaw } from '../contract/time';
 import { lastMail } from '../server/test/outbox';
-import { apiCall, logIn, register, signUpAndLogIn, type Person } from './flows';
+import { apiCall, signUpAndLogIn, signUpOnPage, type Person } from './flows';
 import { launchBrowser, snap, startServer, type RunningServer } from './harness';
 
 // Issue 18: the core journey with the keyboard alone, a visible focus at every stop; dialogs trap
@@ -211,12 +211,7 @@ describe('dates and times in Polish whatever the browser speaks', () => {
     const page = await context.newPage();
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Akceptuj wszystkie' }).click();
-    await register(page, server.url, who);
-    await page.waitForURL(`${server.url}/login`);
-    await page.goto(lastMail(server.dataDir, who.email).link);
-    await page.waitForURL(/\/login\?status=success$/);
-    await logIn(page, who.email, who.password);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signUpOnPage(page, server, who);
     expect(await page.evaluate(() => navigator.language)).toBe('en-US');
     await page.getByRole('button', { name: 'Nie zgadzam się' }).click();
     await page.getByRole('link', { name: 'Stwórz Wydarzenie' }).click();
