@@ -58,8 +58,9 @@ export async function tickNotifications(app: FastifyInstance, now: Date = new Da
 /** Runs the job every NOTIFICATION_CLOCK_MS; `clock` is injectable (tests move time by calling tickNotifications). */
 export function startNotificationClock(app: FastifyInstance, everyMs = NOTIFICATION_CLOCK_MS, clock: () => Date = () => new Date()): void {
   runPeriodically(app, 'notification clock', everyMs, () => tickNotifications(app, clock()));
-  // Old notifications and reminder claims go once an hour (per process; the deletes are idempotent).
-  runPeriodically(app, 'notification pruning', PRUNE_EVERY_MS, () => pruneNotifications(app.ctx.database.db, clock()));
+  // Old notifications and reminder claims go once an hour (per process; the deletes are idempotent),
+  // never at start-up: nothing there is urgent, and a restart should not begin with a table scan.
+  runPeriodically(app, 'notification pruning', PRUNE_EVERY_MS, () => pruneNotifications(app.ctx.database.db, clock()), { atStart: false });
 }
 
 /** How often old notifications are pruned (docs/adr/0085). */
