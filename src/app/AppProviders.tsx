@@ -28,7 +28,7 @@ export function AppProviders({ store, children }: AppProvidersProps) {
       {children}
       {/* The polite live region of notices and toasts, on the page before the first one comes
           (a region inserted together with its text is not reliably heard): docs/adr/0095. */}
-      <div className="toast-live" aria-live="polite" aria-relevant="additions text">
+      <div aria-live="polite" aria-relevant="additions text">
         <LazyToaster />
       </div>
     </Provider>
