@@ -40,6 +40,7 @@ import { userStatsRoutes } from './routes/user-stats';
 import { startEventClock } from './jobs/event-clock';
 import { startNotificationClock } from './jobs/notification-clock';
 import { startSeriesClock } from './jobs/series-clock';
+import { SearchIndex } from './search/search-index';
 
 export interface BuildOptions {
   config?: Config;
@@ -100,15 +101,19 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     limiter: redis ? new RedisRateLimiter(redis, config.REDIS_PREFIX, app.log) : new MemoryRateLimiter(),
     sealer: new CookieSealer(config.COOKIE_SECRET),
     searchCache: new ResultCache(config.SEARCH_CACHE_MS),
+    searchIndex: new SearchIndex(database.pool, config.SEARCH_INDEX_SYNC_MS),
     background: new BackgroundTasks(app.log),
     push: opts.push ?? createPushChannel(database.db, config.vapid, app.log),
   };
   app.decorate('ctx', ctx);
   // Any successful write may change what a search shows (a new game, an edit, a cancellation...);
-  // routes that only read through a POST (search) say so with `config: { readOnly: true }`.
-  app.addHook('onResponse', async (request, reply) => {
+  // routes that only read through a POST (search) say so with `config: { readOnly: true }`. Said
+  // before the answer leaves, so the writer's next search already finds their change.
+  app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (!request.routeOptions.config?.readOnly) ctx.searchCache.clear();
+    if (request.routeOptions.config?.readOnly) return;
+    ctx.searchCache.clear();
+    ctx.searchIndex.wrote();
   });
   // Answers that depend on the session must not be kept by browsers or proxies (ASVS 14.3.2):
   // every API answer is `no-store` unless its route is explicitly cacheable (avatar pictures) and

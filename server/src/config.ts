@@ -29,6 +29,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long identical searches share one answer (0 turns the cache off). */
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * How old the search index's last look at changes may be when a search arrives (ADR 96): other
+   * processes' changes show up within about this; this process's own at once. 0 looks every time.
+   */
+  SEARCH_INDEX_SYNC_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** The SPA's online map styles (read by Vite at build time; the server reads them for its CSP). */
   VITE_MAP_STYLE_DARK: url(['https:', 'http:']).optional(),
   VITE_MAP_STYLE_LIGHT: url(['https:', 'http:']).optional(),

@@ -10,6 +10,7 @@ import type { CookieSealer } from './lib/sealed-cookie';
 import type { Mailer } from './mail/mailer';
 import type { PushChannel } from './push/channel';
 import type { UserRow } from './repositories/users';
+import type { SearchIndex } from './search/search-index';
 
 /** What every plugin and route may use; built once in app.ts. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   redis: Redis | null;
   /** Public search and map answers, shared by identical requests for a moment; cleared by every write. */
   searchCache: ResultCache<SharedJson>;
+  /** The games search and the map may show, in memory, kept in step with the database (ADR 96). */
+  searchIndex: SearchIndex;
   /** Work answered before it is done (forgot-password mail); awaited at shutdown. */
   background: BackgroundTasks;
   /** Web Push to a person's subscribed devices (ADR 88); the notifications dispatcher's push channel. */

@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Suites write fixtures straight into the database; they read it back without the search cache
       // (search.test.ts turns it on for its own checks).
       SEARCH_CACHE_MS: '0',
+      SEARCH_INDEX_SYNC_MS: '0',
       ...(TEST_ENGINE === 'postgres' && process.env.REDIS_URL
         ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `graj-test:${randomBytes(4).toString('hex')}:` }
         : {}),

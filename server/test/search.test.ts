@@ -261,9 +261,10 @@ describe('search result cache', () => {
   };
 
   it('answers identical searches arriving together with one query', async () => {
+    await insertDirectly('Gra dla wszystkich');
     const spy = jest.spyOn(c.database.pool, 'query');
     const answers = await Promise.all(Array.from({ length: 5 }, () => search({ ...warsaw, distance: 30 })));
-    const searches = spy.mock.calls.filter(([q]) => (q as { name?: string })?.name === 'events_search_by_radius_knn');
+    const searches = spy.mock.calls.filter(([q]) => (q as { name?: string })?.name === 'events_search_page');
     spy.mockRestore();
     expect(searches).toHaveLength(1);
     for (const a of answers) expect(a).toEqual(answers[0]);

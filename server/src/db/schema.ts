@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -199,6 +199,23 @@ export const mapCells = pgTable(
     longitudeSum: doublePrecision('longitude_sum').notNull(),
   },
   (t) => [primaryKey({ columns: [t.zoom, t.cx, t.cy] })],
+);
+
+/**
+ * What changed in `events` for the search index each process keeps in memory (ADR 96): one row per
+ * game per writing statement, written by statement triggers (hand-written in the migration) with the
+ * writing transaction's id. A process reads the rows of transactions that have all finished since
+ * it last looked (`txid` below the snapshot's xmin), so none is missed however commits interleave.
+ * Rows older than an hour are pruned; a process that has not looked for that long reloads instead.
+ */
+export const eventSearchChanges = pgTable(
+  'event_search_changes',
+  {
+    txid: bigint('txid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    eventId: uuid('event_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_search_changes_txid_idx').on(t.txid), index('event_search_changes_changed_at_idx').on(t.changedAt)],
 );
 
 /** A person's participation in an event; `read_by` false marks a change they have not seen yet. */

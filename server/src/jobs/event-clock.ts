@@ -5,6 +5,7 @@ import { sendEventChanged } from '../realtime/event-changed';
 import { findDueEvents, markStartedLive } from '../repositories/events';
 import { completeEvent } from '../services/event-lifecycle';
 import { closeWaitlists } from '../services/waitlist';
+import { CHANGES_KEPT_MS, pruneSearchChanges } from '../search/search-index';
 
 export const EVENT_CLOCK_MS = 30_000;
 
@@ -33,10 +34,15 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
     }
     if (due.length < 100) break;
   }
-  if (live || completed) app.ctx.searchCache.clear();
+  if (live || completed) {
+    app.ctx.searchCache.clear();
+    app.ctx.searchIndex.wrote();
+  }
   return { live, completed };
 }
 
 export function startEventClock(app: FastifyInstance, everyMs = EVENT_CLOCK_MS): void {
   runPeriodically(app, 'event clock', everyMs, () => tickEventClock(app));
+  // The search index's change rows are read within moments; an hour later nobody needs them (ADR 96).
+  runPeriodically(app, 'search change pruning', CHANGES_KEPT_MS / 4, () => pruneSearchChanges(app.ctx.database.pool), { atStart: false });
 }

@@ -16,10 +16,12 @@ const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
  */
 export class SharedJson {
   private gzipped: Buffer | null = null;
-  readonly body: string;
 
-  constructor(value: unknown) {
-    this.body = JSON.stringify(value);
+  /** `body`: the answer as JSON text (the map's markers are kept serialised, ADR 96). */
+  constructor(readonly body: string) {}
+
+  static of(value: unknown): SharedJson {
+    return new SharedJson(JSON.stringify(value));
   }
 
   gzip(): Buffer {

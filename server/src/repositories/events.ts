@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
-  formatAddress, GAME_TYPES, mapCellWidth, mapCellZoom, SEARCH_TOTAL_BOUND, type EventDto, type EventStatus, type EventValues, type MapClusterDto,
-  type MapEventDto,
+  formatAddress, mapCellWidth, mapCellZoom, SEARCH_TOTAL_BOUND, type EventDto, type EventStatus, type EventValues, type MapClusterDto,
 } from '@contract/events';
 import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
@@ -222,75 +221,30 @@ const SELECT_EVENT_TEXT = `e.id, e.owner_id, e.event_name, e.game_type, e.start_
   e.price, e.payment_method, e.description, e.phone_number, e.is_private, e.is_recurring, e.waitlist_mode, e.status, e.latitude,
   e.longitude, e.created_at, e.updated_at, u.nick_name AS owner_nick, u.name AS owner_name, u.surname AS owner_surname, u.avatar_version AS owner_avatar`;
 
-export interface RadiusQuery {
-  latitude: number;
-  longitude: number;
-  radiusKm: number;
-  gameType?: string;
-  limit: number;
-  offset: number;
-}
-
-/** earthdistance's earth radius in metres (its `earth()`). */
-const EARTH_RADIUS_M = 6378168;
-
 /**
- * Visible games within a radius, nearest first, and their total, in one round trip (ADR 80).
- *
- * Nothing here grows with the number of games in the circle, only with the page asked for:
- * - `near`: a nearest-first (KNN) walk of the covering GiST index (`ORDER BY earth <-> centre`,
- *   index only) that stops after `countLimit` matches (one past the total's bound, and at least the
- *   end of the page). Its size is the total, exact up to the bound; "at least the bound" beyond it.
- * - `edge`: the distance of the page's last game. The page is then every match up to that
- *   distance (a box of that size in the same index), ordered by distance and id, so games at the
- *   same distance (one pitch) fall on pages in a fixed order and pages never overlap or skip.
- * - only the page's rows are joined to the table and their organisers.
- * The exact radius is a chord length compared with the cube distance (cheaper per row than
- * earth_distance); the centre is an init plan, computed once per query. See ADRs 7, 14 and 80.
+ * The full games of a search page, in the order of `ids` (the search index's nearest-first page,
+ * ADR 96), with their distance from the centre as earthdistance measures it. A game that stopped
+ * being visible since the index last looked (cancelled a moment ago) is left out.
  */
-const CENTRE = '(SELECT ll_to_earth($1::float8, $2::float8))';
-const MATCH = `${VISIBLE} AND ($5::text IS NULL OR e.game_type = $5::text)`;
-const SEARCH_SQL = `WITH near AS MATERIALIZED (
-    SELECT e.earth <-> ${CENTRE} AS chord FROM events e
-    WHERE ${MATCH} AND e.earth <@ earth_box(${CENTRE}, $3::float8) AND (e.earth <-> ${CENTRE}) <= $4::float8
-    ORDER BY e.earth <-> ${CENTRE} LIMIT $8::int
-  ),
-  edge AS (SELECT max(chord) AS d FROM (SELECT chord FROM near ORDER BY chord LIMIT $6::int + $7::int) x),
-  page AS (
-    SELECT e.id, e.earth <-> ${CENTRE} AS chord FROM events e
-    WHERE ${MATCH} AND e.earth <@ cube_enlarge(${CENTRE}, (SELECT d FROM edge) + 1e-6, 3)
-      AND (e.earth <-> ${CENTRE}) <= (SELECT d FROM edge)
-    ORDER BY chord, e.id LIMIT $6::int OFFSET $7::int
-  )
-SELECT t.total, r.* FROM (SELECT count(*)::int AS total FROM near) t
-LEFT JOIN LATERAL (
-  SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth, ${CENTRE}) AS distance_m, page.chord AS chord
-  FROM page JOIN events e ON e.id = page.id JOIN users u ON u.id = e.owner_id
-) r ON true
-ORDER BY r.chord, r.id`;
+const PAGE_SQL = `SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth, (SELECT ll_to_earth($1::float8, $2::float8))) AS distance_m
+  FROM events e JOIN users u ON u.id = e.owner_id
+  WHERE e.id = ANY($3::uuid[]) AND ${VISIBLE}`;
+
+export async function findSearchPage(
+  pool: Pool, ids: string[], centre: { latitude: number; longitude: number },
+): Promise<(EventWithOwner & { distance?: number })[]> {
+  if (ids.length === 0) return [];
+  const res = await pool.query({ name: 'events_search_page', text: PAGE_SQL, values: [centre.latitude, centre.longitude, ids] });
+  const byId = new Map((res.rows as Record<string, unknown>[]).map((r) => [r.id as string, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [mapRow(row)] : [];
+  });
+}
 
 /** The total is exact up to this many games (or to the end of the page asked for, if further). */
-export function totalBound(q: Pick<RadiusQuery, 'limit' | 'offset'>): number {
+export function totalBound(q: { limit: number; offset: number }): number {
   return Math.max(SEARCH_TOTAL_BOUND, Math.trunc(q.offset) + Math.trunc(q.limit));
-}
-
-export async function searchByRadius(pool: Pool, q: RadiusQuery) {
-  if (q.gameType && !(GAME_TYPES as readonly string[]).includes(q.gameType)) throw new Error(`unknown game type ${q.gameType}`);
-  const radius = q.radiusKm * 1000;
-  const chord = 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
-  const bound = totalBound(q);
-  const res = await pool.query({
-    name: 'events_search_by_radius_knn',
-    text: SEARCH_SQL,
-    values: [q.latitude, q.longitude, radius, chord, q.gameType ?? null, Math.trunc(q.limit), Math.trunc(q.offset), bound + 1],
-  });
-  const rows = res.rows as Record<string, unknown>[];
-  const counted = Number(rows[0]?.total ?? 0);
-  return {
-    events: rows.filter((r) => r.id !== null).map(mapRow),
-    total: Math.min(counted, bound),
-    totalIsLowerBound: counted > bound,
-  };
 }
 
 export interface BoundsQuery {
@@ -298,52 +252,7 @@ export interface BoundsQuery {
   maxLat: number;
   minLon: number;
   maxLon: number;
-  limit: number;
 }
-
-/**
- * Visible games inside a map viewport (the map asks for its view plus a margin), nearest to its
- * centre first, with only what a marker needs. A nearest-first (KNN) walk of the covering GiST
- * index from the view's centre stops at the limit, so a view of all Poland costs about as much as
- * a street's: the index answers the box, the latitude/longitude test, the order and every column
- * returned (they are in its INCLUDE, ADR 81), so the table is not read. (A second sort key would
- * make the planner sort the whole view instead, ADR 80; games at exactly the same distance as the
- * 1,000th may be swapped for each other.)
- */
-const VIEW_CENTRE = '(SELECT ll_to_earth($1::float8, $2::float8))';
-const MAP_SQL = `SELECT e.id, e.event_name, e.game_type, e.start_at, e.duration, e.price, e.player_count, e.latitude, e.longitude
-  FROM events e
-  WHERE ${VISIBLE}
-    AND e.earth <@ earth_box(${VIEW_CENTRE}, $3::float8)
-    AND e.latitude BETWEEN $4::float8 AND $5::float8 AND e.longitude BETWEEN $6::float8 AND $7::float8
-  ORDER BY e.earth <-> ${VIEW_CENTRE} LIMIT $8::int`;
-
-export async function listInBounds(pool: Pool, b: BoundsQuery): Promise<MapEventDto[]> {
-  const midLat = (b.minLat + b.maxLat) / 2;
-  const midLon = (b.minLon + b.maxLon) / 2;
-  // The box's half-diagonal on the ground, a little generous, bounds the index scan.
-  const dLat = ((b.maxLat - b.minLat) / 2) * 111_320;
-  const dLon = ((b.maxLon - b.minLon) / 2) * 111_320 * Math.cos((Math.min(Math.abs(b.minLat), Math.abs(b.maxLat)) * Math.PI) / 180);
-  const radius = Math.hypot(dLat, dLon) * 1.05 + 100;
-  const res = await pool.query({
-    name: 'events_list_in_bounds_knn',
-    text: MAP_SQL,
-    values: [midLat, midLon, radius, b.minLat, b.maxLat, b.minLon, b.maxLon, Math.trunc(b.limit)],
-  });
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
-    _id: r.id as string,
-    eventName: r.event_name as string,
-    gameType: r.game_type as string,
-    startDateTime: new Date(r.start_at as string).toISOString(),
-    duration: Number(r.duration),
-    price: Number(r.price),
-    playerCount: Number(r.player_count),
-    // A metre is plenty for a pin; fewer digits, fewer bytes in a list of 1,000.
-    geolocation: { type: 'Point', coordinates: [round5(Number(r.longitude)), round5(Number(r.latitude))] },
-  }));
-}
-
-const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 /**
  * The map's bubbles at low zoom (ADR 81): the non-empty grid cells of `map_cells` at the view's zoom
@@ -353,7 +262,7 @@ const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 const CELLS_SQL = `SELECT cx, cy, games, latitude_sum / games AS latitude, longitude_sum / games AS longitude
 FROM map_cells WHERE zoom = $1::int AND cx BETWEEN $2::int AND $3::int AND cy BETWEEN $4::int AND $5::int AND games > 0`;
 
-export async function listMapClusters(pool: Pool, b: Omit<BoundsQuery, 'limit'> & { zoom: number }): Promise<MapClusterDto[]> {
+export async function listMapClusters(pool: Pool, b: BoundsQuery & { zoom: number }): Promise<MapClusterDto[]> {
   const zoom = mapCellZoom(b.zoom);
   const w = mapCellWidth(zoom);
   const h = w * 0.6;
@@ -369,6 +278,8 @@ export async function listMapClusters(pool: Pool, b: Omit<BoundsQuery, 'limit'> 
     count: Number(r.games),
   }));
 }
+
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 /** Games whose time is up but which are not completed yet (for the event clock). */
 export async function findDueEvents(ex: Executor, limit: number): Promise<string[]> {

@@ -7,7 +7,7 @@ import {
 } from '@contract/events';
 import { SharedJson } from '../lib/shared-json';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { eventColumns, findEvent, insertEvent, listInBounds, listMapClusters, searchByRadius, toEventDto } from '../repositories/events';
+import { eventColumns, findEvent, findSearchPage, insertEvent, listMapClusters, toEventDto, totalBound } from '../repositories/events';
 import { findParticipation } from '../repositories/participations';
 import { resolveEventPlace, resolveSearchCenter } from '../services/event-place';
 import { announceNewGame, cancelGame, editGame, refusePast, timesOf } from '../services/game-changes';
@@ -35,14 +35,20 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
   // once, for a moment. Being shared, they skip the per-request serializer: development and tests
   // check them against the contract here instead.
   const shared = app.ctx.searchCache;
-  const checked = <T>(schema: z.ZodType<T>, value: T) => new SharedJson(app.ctx.config.NODE_ENV === 'production' ? value : schema.parse(value));
+  const production = app.ctx.config.NODE_ENV === 'production';
+  const checked = <T>(schema: z.ZodType<T>, value: T) => SharedJson.of(production ? value : schema.parse(value));
+  const checkedText = <T>(schema: z.ZodType<T>, body: string) => {
+    if (!production) schema.parse(JSON.parse(body));
+    return new SharedJson(body);
+  };
+  const index = app.ctx.searchIndex;
   const searchAnswer = z.object({ events: z.array(eventDto), total: z.number().int(), totalIsLowerBound: z.boolean() });
   app.addHook('preHandler', app.requireUser);
 
   app.get('/football-events', { schema: { querystring: bounds } }, async (request, reply) => {
     const q = request.query;
     // Without a viewport: all of Poland.
-    const view = { minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2, limit: MAP_EVENTS_LIMIT };
+    const view = { minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2 };
     const pool = app.ctx.database.pool;
     // Zoomed out: bubbles with counts per grid cell, unless the view holds only a few games (ADR 81).
     const cellZoom = q.zoom !== undefined && q.zoom <= MAP_CLUSTER_MAX_ZOOM ? mapCellZoom(q.zoom) : null;
@@ -52,7 +58,9 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
         const clusters = await listMapClusters(pool, { ...view, zoom: cellZoom });
         if (clusters.reduce((n, c) => n + c.count, 0) > MAP_MARKERS_UP_TO) return checked(mapAnswer, { events: [], clusters });
       }
-      return checked(mapAnswer, { events: await listInBounds(pool, view), clusters: [] });
+      // Up to 1,000 markers nearest the view's centre, from the search index, already JSON (ADR 96).
+      const markers = (await index.current()).inView({ ...view, limit: MAP_EVENTS_LIMIT, now: Date.now() });
+      return checkedText(mapAnswer, `{"events":${markers},"clusters":[]}`);
     });
     return answer.send(request, reply);
   });
@@ -64,8 +72,15 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const key = ['search', query.latitude, query.longitude, query.radiusKm, query.gameType ?? '', query.limit, query.offset].join('|');
     const answer = await shared.get(key, async () => {
       // `total` is exact up to a bound; past it, it is the bound and `totalIsLowerBound` says so (ADR 80).
-      const { events, total, totalIsLowerBound } = await searchByRadius(app.ctx.database.pool, query);
-      return checked(searchAnswer, { events: events.map((e) => toEventDto(e, { distance: e.distance })), total, totalIsLowerBound });
+      // The search index picks the page, nearest first; only its games are read from the database (ADR 96).
+      const found = (await index.current()).nearest({
+        latitude: query.latitude, longitude: query.longitude, radiusM: query.radiusKm * 1000, gameType: query.gameType,
+        limit: query.limit, offset: query.offset, bound: totalBound(query), now: Date.now(),
+      });
+      const events = await findSearchPage(app.ctx.database.pool, found.ids, query);
+      return checked(searchAnswer, {
+        events: events.map((e) => toEventDto(e, { distance: e.distance })), total: found.total, totalIsLowerBound: found.atLeast,
+      });
     });
     return answer.send(request, reply);
   });

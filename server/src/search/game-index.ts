@@ -1,0 +1,321 @@
+import type { MapEventDto } from '@contract/events';
+
+/** earthdistance's earth radius in metres (its `earth()`): chords here are the cube's `<->`. */
+export const EARTH_RADIUS_M = 6378168;
+const RAD = Math.PI / 180;
+
+/** What the index keeps of a game search or the map may show (public, upcoming or live). */
+export interface IndexedGame {
+  id: string;
+  latitude: number;
+  longitude: number;
+  gameType: string;
+  startAt: Date;
+  endAt: Date;
+  eventName: string;
+  duration: number;
+  price: number;
+  playerCount: number;
+}
+
+/** The straight-line (chord) distance in metres for a distance along the ground. */
+export function chordOf(metres: number): number {
+  return 2 * EARTH_RADIUS_M * Math.sin(Math.min(metres, Math.PI * EARTH_RADIUS_M) / (2 * EARTH_RADIUS_M));
+}
+
+/** Grid cells are CELL_LAT degrees high and CELL_LON wide: about 4.4 km square at Poland's latitudes. */
+const CELL_LAT = 0.04;
+const CELL_LON = 0.064;
+const ROWS = Math.ceil(180 / CELL_LAT) + 2;
+const cellRow = (lat: number) => Math.floor((lat + 90) / CELL_LAT);
+const cellCol = (lon: number) => Math.floor((lon + 180) / CELL_LON);
+const cellKey = (row: number, col: number) => col * ROWS + row;
+
+interface Candidate {
+  slot: number;
+  chord: number;
+}
+
+export interface NearestQuery {
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+  gameType?: string;
+  /** The page: games [offset, offset + limit) of the nearest-first order. */
+  limit: number;
+  offset: number;
+  /** Count matches exactly up to this many; beyond it the total is a lower bound. */
+  bound: number;
+  now: number;
+}
+
+export interface ViewQuery {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+  limit: number;
+  now: number;
+}
+
+/**
+ * The games search and the map may show, in process memory, on a grid of ~4.4 km cells (ADR 96).
+ * Both questions walk the cells in rings outward from a point and stop as soon as every game not
+ * yet seen is provably farther than what they need, so their cost follows the page asked for and
+ * the density around the point, not the number of games in the circle or the country.
+ *
+ * Distances are the chords of earthdistance's cube (`earth <-> centre`), so the order is the one
+ * PostgreSQL's index gives; ties (one pitch) are ordered by id. Columns are typed arrays by slot;
+ * a removed game's slot is reused.
+ */
+export class GameIndex {
+  private ids: string[] = [];
+  private x = new Float64Array(1024);
+  private y = new Float64Array(1024);
+  private z = new Float64Array(1024);
+  private lat = new Float64Array(1024);
+  private lon = new Float64Array(1024);
+  private endAt = new Float64Array(1024);
+  private type = new Uint8Array(1024);
+  private cellOf = new Int32Array(1024);
+  private posInCell = new Int32Array(1024);
+  /** A marker of the map, already JSON: the map's answer is these joined. */
+  private marker: string[] = [];
+  private free: number[] = [];
+  private slotById = new Map<string, number>();
+  private cells = new Map<number, number[]>();
+  private typeCodes = new Map<string, number>();
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  has(id: string): boolean {
+    return this.slotById.has(id);
+  }
+
+  clear(): void {
+    this.ids = [];
+    this.marker = [];
+    this.free = [];
+    this.slotById.clear();
+    this.cells.clear();
+  }
+
+  private typeCode(gameType: string): number {
+    let code = this.typeCodes.get(gameType);
+    if (code === undefined) {
+      code = this.typeCodes.size + 1;
+      this.typeCodes.set(gameType, code);
+    }
+    return code;
+  }
+
+  private grow(): void {
+    const n = this.x.length * 2;
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(n);
+      b.set(a);
+      return b;
+    };
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.x = f64(this.x);
+    this.y = f64(this.y);
+    this.z = f64(this.z);
+    this.lat = f64(this.lat);
+    this.lon = f64(this.lon);
+    this.endAt = f64(this.endAt);
+    const t = new Uint8Array(n);
+    t.set(this.type);
+    this.type = t;
+    this.cellOf = i32(this.cellOf);
+    this.posInCell = i32(this.posInCell);
+  }
+
+  /** Adds the game, or replaces what the index knew of it. */
+  upsert(g: IndexedGame): void {
+    this.remove(g.id);
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if (slot >= this.x.length) this.grow();
+    }
+    const la = g.latitude * RAD;
+    const lo = g.longitude * RAD;
+    this.ids[slot] = g.id;
+    this.x[slot] = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
+    this.y[slot] = EARTH_RADIUS_M * Math.cos(la) * Math.sin(lo);
+    this.z[slot] = EARTH_RADIUS_M * Math.sin(la);
+    this.lat[slot] = g.latitude;
+    this.lon[slot] = g.longitude;
+    this.endAt[slot] = g.endAt.getTime();
+    this.type[slot] = this.typeCode(g.gameType);
+    const marker: MapEventDto = {
+      _id: g.id,
+      eventName: g.eventName,
+      gameType: g.gameType,
+      startDateTime: g.startAt.toISOString(),
+      duration: g.duration,
+      price: g.price,
+      playerCount: g.playerCount,
+      // A metre is plenty for a pin; fewer digits, fewer bytes in a list of 1,000.
+      geolocation: { type: 'Point', coordinates: [round5(g.longitude), round5(g.latitude)] },
+    };
+    this.marker[slot] = JSON.stringify(marker);
+    const key = cellKey(cellRow(g.latitude), cellCol(g.longitude));
+    let cell = this.cells.get(key);
+    if (!cell) this.cells.set(key, (cell = []));
+    this.cellOf[slot] = key;
+    this.posInCell[slot] = cell.length;
+    cell.push(slot);
+    this.slotById.set(g.id, slot);
+  }
+
+  remove(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    this.slotById.delete(id);
+    const cell = this.cells.get(this.cellOf[slot])!;
+    const last = cell.pop()!;
+    if (last !== slot) {
+      cell[this.posInCell[slot]] = last;
+      this.posInCell[last] = this.posInCell[slot];
+    }
+    if (cell.length === 0) this.cells.delete(this.cellOf[slot]);
+    this.ids[slot] = '';
+    this.marker[slot] = '';
+    this.free.push(slot);
+  }
+
+  /**
+   * Visible games within `radiusM` of the point, nearest first: the page's ids, and the number of
+   * matches, exact up to `bound` (then `atLeast`).
+   */
+  nearest(q: NearestQuery): { ids: string[]; total: number; atLeast: boolean } {
+    const radiusChord = chordOf(q.radiusM);
+    const code = q.gameType === undefined ? 0 : this.typeCodes.get(q.gameType) ?? -1;
+    if (code === -1) return { ids: [], total: 0, atLeast: false };
+    const need = Math.max(q.bound + 1, q.offset + q.limit);
+    // The circle's box of latitudes and longitudes (earth_box's role): cells outside it are skipped.
+    const dLat = (Math.min(q.radiusM, Math.PI * EARTH_RADIUS_M) / EARTH_RADIUS_M) / RAD;
+    const sinR = Math.sin(Math.min(q.radiusM / EARTH_RADIUS_M, Math.PI / 2));
+    const cosLat = Math.cos(q.latitude * RAD);
+    const dLon = sinR >= cosLat ? 360 : Math.asin(sinR / cosLat) / RAD;
+    const box = { minLat: q.latitude - dLat, maxLat: q.latitude + dLat, minLon: q.longitude - dLon, maxLon: q.longitude + dLon };
+    // Across a pole or the antimeridian the rings are not the neighbourhood: read the whole band.
+    const exotic = box.minLat <= -90 || box.maxLat >= 90 || box.minLon < -180 || box.maxLon > 180;
+    const clip = exotic ? { minLat: Math.max(box.minLat, -90), maxLat: Math.min(box.maxLat, 90), minLon: -180, maxLon: 180 } : box;
+    const found = this.walk(q.latitude, q.longitude, radiusChord, exotic ? Infinity : need, clip, (slot) =>
+      (code === 0 || this.type[slot] === code) && this.endAt[slot] > q.now,
+    );
+    const page = found.confirmed.slice(q.offset, q.offset + q.limit).map((c) => this.ids[c.slot]);
+    const counted = found.complete ? found.confirmed.length : need;
+    return { ids: page, total: Math.min(counted, q.bound), atLeast: counted > q.bound };
+  }
+
+  /** The map's markers: visible games inside the view, up to `limit` nearest its centre, as a JSON array. */
+  inView(v: ViewQuery): string {
+    const midLat = (v.minLat + v.maxLat) / 2;
+    const midLon = (v.minLon + v.maxLon) / 2;
+    const found = this.walk(midLat, midLon, Infinity, v.limit, v, (slot) => {
+      const la = this.lat[slot];
+      const lo = this.lon[slot];
+      return la >= v.minLat && la <= v.maxLat && lo >= v.minLon && lo <= v.maxLon && this.endAt[slot] > v.now;
+    });
+    const parts = found.confirmed.slice(0, v.limit).map((c) => this.marker[c.slot]);
+    return `[${parts.join(',')}]`;
+  }
+
+  /**
+   * Rings of cells around the point, nearest ring first, only cells inside `clip`. After each ring,
+   * every game not yet seen lies outside the rings' box, so at least `reach` away: the matches
+   * nearer than that are final. Stops when `need` of them are final, or when the rings hold the
+   * radius or the whole clip (then every match is final).
+   */
+  private walk(
+    latitude: number, longitude: number, radiusChord: number, need: number,
+    clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
+  ): { confirmed: Candidate[]; complete: boolean } {
+    const la = latitude * RAD;
+    const lo = longitude * RAD;
+    const cx = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
+    const cy = EARTH_RADIUS_M * Math.cos(la) * Math.sin(lo);
+    const cz = EARTH_RADIUS_M * Math.sin(la);
+    const row0 = cellRow(latitude);
+    const col0 = cellCol(longitude);
+    const r0 = cellRow(clip.minLat);
+    const r1 = cellRow(clip.maxLat);
+    const c0 = cellCol(clip.minLon);
+    const c1 = cellCol(clip.maxLon);
+    const pending: Candidate[] = [];
+    const confirmed: Candidate[] = [];
+    const visit = (row: number, col: number) => {
+      const cell = this.cells.get(cellKey(row, col));
+      if (!cell) return;
+      for (let i = 0; i < cell.length; i++) {
+        const slot = cell[i];
+        const dx = this.x[slot] - cx;
+        const dy = this.y[slot] - cy;
+        const dz = this.z[slot] - cz;
+        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (chord <= radiusChord && matches(slot)) pending.push({ slot, chord });
+      }
+    };
+    const byDistance = (a: Candidate, b: Candidate) =>
+      a.chord - b.chord || (this.ids[a.slot] < this.ids[b.slot] ? -1 : this.ids[a.slot] > this.ids[b.slot] ? 1 : 0);
+    for (let ring = 0; ; ring++) {
+      if (ring === 0) {
+        if (row0 >= r0 && row0 <= r1 && col0 >= c0 && col0 <= c1) visit(row0, col0);
+      } else {
+        const fromCol = Math.max(col0 - ring, c0);
+        const toCol = Math.min(col0 + ring, c1);
+        for (const row of [row0 - ring, row0 + ring]) {
+          if (row >= r0 && row <= r1) for (let col = fromCol; col <= toCol; col++) visit(row, col);
+        }
+        const fromRow = Math.max(row0 - ring + 1, r0);
+        const toRow = Math.min(row0 + ring - 1, r1);
+        for (const col of [col0 - ring, col0 + ring]) {
+          if (col >= c0 && col <= c1) for (let row = fromRow; row <= toRow; row++) visit(row, col);
+        }
+      }
+      const holdsClip = row0 - ring <= r0 && row0 + ring >= r1 && col0 - ring <= c0 && col0 + ring >= c1;
+      const reach = this.reachOfRings(latitude, longitude, row0, col0, ring);
+      // With no early stop (need = Infinity: across a pole or the antimeridian) only the whole clip counts.
+      const exhaustive = need === Infinity;
+      const complete = holdsClip || (!exhaustive && reach >= radiusChord);
+      let kept = 0;
+      for (const c of pending) {
+        if (complete || (!exhaustive && c.chord < reach)) confirmed.push(c);
+        else pending[kept++] = c;
+      }
+      pending.length = kept;
+      if (complete || confirmed.length >= need) {
+        confirmed.sort(byDistance);
+        return { confirmed, complete };
+      }
+    }
+  }
+
+  /**
+   * A chord no game outside rings 0..ring can be nearer than: the distance from the point to the
+   * nearest edge of their box (to a parallel along the meridian; to a meridian across the great
+   * circle, asin(cos φ · sin Δλ)), a millimetre short for rounding.
+   */
+  private reachOfRings(latitude: number, longitude: number, row0: number, col0: number, ring: number): number {
+    const top = (row0 + ring + 1) * CELL_LAT - 90;
+    const bottom = (row0 - ring) * CELL_LAT - 90;
+    const right = (col0 + ring + 1) * CELL_LON - 180;
+    const left = (col0 - ring) * CELL_LON - 180;
+    const dLat = Math.min(top - latitude, latitude - bottom) * RAD;
+    const dLon = Math.min(right - longitude, longitude - left, 90) * RAD;
+    const acrossMeridian = Math.asin(Math.cos(latitude * RAD) * Math.sin(dLon));
+    const ground = Math.min(dLat, acrossMeridian) * EARTH_RADIUS_M - 0.001;
+    return ground <= 0 ? 0 : chordOf(ground);
+  }
+}
+
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
