@@ -40,6 +40,7 @@ import { userStatsRoutes } from './routes/user-stats';
 import { startEventClock } from './jobs/event-clock';
 import { startNotificationClock } from './jobs/notification-clock';
 import { startSeriesClock } from './jobs/series-clock';
+import { gamesChanged } from './search/games-changed';
 import { SearchIndex } from './search/search-index';
 
 export interface BuildOptions {
@@ -112,8 +113,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (request.routeOptions.config?.readOnly) return;
-    ctx.searchCache.clear();
-    ctx.searchIndex.wrote();
+    gamesChanged(ctx);
   });
   // Answers that depend on the session must not be kept by browsers or proxies (ASVS 14.3.2):
   // every API answer is `no-store` unless its route is explicitly cacheable (avatar pictures) and

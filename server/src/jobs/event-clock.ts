@@ -5,6 +5,7 @@ import { sendEventChanged } from '../realtime/event-changed';
 import { findDueEvents, markStartedLive } from '../repositories/events';
 import { completeEvent } from '../services/event-lifecycle';
 import { closeWaitlists } from '../services/waitlist';
+import { gamesChanged } from '../search/games-changed';
 import { CHANGES_KEPT_MS, pruneSearchChanges } from '../search/search-index';
 
 export const EVENT_CLOCK_MS = 30_000;
@@ -34,10 +35,7 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
     }
     if (due.length < 100) break;
   }
-  if (live || completed) {
-    app.ctx.searchCache.clear();
-    app.ctx.searchIndex.wrote();
-  }
+  if (live || completed) gamesChanged(app.ctx);
   return { live, completed };
 }
 

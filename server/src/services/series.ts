@@ -14,6 +14,7 @@ import { syncGroupMembership, type ChatNotice } from './chat-rooms';
 import type { StatusNotice } from './event-lifecycle';
 import { announceNewGame, timesOf } from './game-changes';
 import { countByStatus, joinsWaitlist } from './waitlist';
+import { gamesChanged } from '../search/games-changed';
 
 /** Weekly series of games (docs/adr/0092). */
 
@@ -131,6 +132,6 @@ export async function ensureSeriesGames(app: FastifyInstance, now: Date = new Da
       if (event) created.push(event);
     }
   }
-  if (created.length) app.ctx.searchCache.clear();
+  if (created.length) gamesChanged(app.ctx);
   return created;
 }
