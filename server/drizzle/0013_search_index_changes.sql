@@ -8,8 +8,10 @@ CREATE INDEX "event_search_changes_txid_idx" ON "event_search_changes" USING btr
 CREATE INDEX "event_search_changes_changed_at_idx" ON "event_search_changes" USING btree ("changed_at");--> statement-breakpoint
 -- ==== Hand-written (ADR 96): record what the in-memory search index must re-read. Re-append after renumbering. ====
 -- Statement triggers with transition tables (as map_cells'): a bulk insert writes its rows in one
--- statement. An update is recorded only when something the index keeps changed (not, say, the
--- organiser's unread flag). The transaction id comes from the column's default.
+-- statement. An update is recorded only when something a search answer shows changed: any column
+-- but the organiser's unread flag and the bookkeeping times. A change of an organiser's name or
+-- avatar records their listed games (search answers carry the organiser). The transaction id comes
+-- from the column's default.
 CREATE FUNCTION event_search_changes_record() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -19,8 +21,8 @@ BEGIN
   ELSE
     INSERT INTO event_search_changes (event_id)
     SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE (o.latitude, o.longitude, o.game_type, o.start_at, o.end_at, o.event_name, o.duration, o.price, o.player_count, o.status, o.is_private)
-      IS DISTINCT FROM (n.latitude, n.longitude, n.game_type, n.start_at, n.end_at, n.event_name, n.duration, n.price, n.player_count, n.status, n.is_private);
+    WHERE to_jsonb(o) - '{owner_unread_since,updated_at,completed_at}'::text[]
+      IS DISTINCT FROM to_jsonb(n) - '{owner_unread_since,updated_at,completed_at}'::text[];
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -29,5 +31,15 @@ CREATE TRIGGER events_search_changes_insert AFTER INSERT ON events REFERENCING N
 CREATE TRIGGER events_search_changes_update AFTER UPDATE ON events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION event_search_changes_record();--> statement-breakpoint
 CREATE TRIGGER events_search_changes_delete AFTER DELETE ON events REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION event_search_changes_record();
+  FOR EACH STATEMENT EXECUTE FUNCTION event_search_changes_record();--> statement-breakpoint
+CREATE FUNCTION event_search_changes_organiser() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO event_search_changes (event_id)
+  SELECT e.id FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN events e ON e.owner_id = n.id
+  WHERE (o.nick_name, o.name, o.surname, o.avatar_version) IS DISTINCT FROM (n.nick_name, n.name, n.surname, n.avatar_version)
+    AND e.is_private = false AND e.status IN ('upcoming', 'live');
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER users_search_changes_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION event_search_changes_organiser();
 -- ==== End of hand-written block ====

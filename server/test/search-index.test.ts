@@ -56,8 +56,25 @@ describe('search index kept in step with the database', () => {
     await t.database.pool.query("UPDATE events SET event_name = 'Nowa nazwa' WHERE id = $1", [game._id]);
     expect(Number((await t.database.pool.query('SELECT count(*) AS n FROM event_search_changes')).rows[0].n)).toBe(before + 1);
     const index = new SearchIndex(t.database.pool, 0);
-    const view = JSON.parse((await index.current()).inView({ minLat: 52, maxLat: 52.5, minLon: 20.8, maxLon: 21.3, limit: 1000, now: Date.now() }));
+    const view = JSON.parse(String(Buffer.concat((await index.current()).inView({ minLat: 52, maxLat: 52.5, minLon: 20.8, maxLon: 21.3, limit: 1000, now: Date.now() }))));
     expect(view.find((m: { _id: string }) => m._id === game._id).eventName).toBe('Nowa nazwa');
+  });
+
+  it('never answers with a game as it was before another process changed it or its organiser', async () => {
+    const { client, user } = await signUp(t);
+    const game = await createEvent(client, { eventName: 'Przed zmianą' });
+    const shown = async () => {
+      const res = await client.post('/football-events/search', { ...warsaw, distance: 50, limit: 100 });
+      return (res.json().events as { _id: string; eventName: string; createdBy: { nickName: string } }[]).find((e) => e._id === game._id);
+    };
+    expect((await shown())!.eventName).toBe('Przed zmianą');
+    // Written straight to the database, as another process would: no write request of this one.
+    await t.database.pool.query("UPDATE events SET event_name = 'Po zmianie' WHERE id = $1", [game._id]);
+    expect((await shown())!.eventName).toBe('Po zmianie');
+    await t.database.pool.query("UPDATE users SET nick_name = 'NowyNick' WHERE id = $1", [user._id]);
+    expect((await shown())!.createdBy.nickName).toBe('NowyNick');
+    await t.database.pool.query("UPDATE events SET status = 'cancelled' WHERE id = $1", [game._id]);
+    expect(await shown()).toBeUndefined();
   });
 
   it('answers this process\'s own change at once even when it looks at others\' only now and then', async () => {

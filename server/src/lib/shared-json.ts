@@ -17,8 +17,8 @@ const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
 export class SharedJson {
   private gzipped: Buffer | null = null;
 
-  /** `body`: the answer as JSON text (the map's markers are kept serialised, ADR 96). */
-  constructor(readonly body: string) {}
+  /** `body`: the answer as JSON text, or its UTF-8 bytes (the map's markers are kept so, ADR 96). */
+  constructor(readonly body: string | Buffer) {}
 
   static of(value: unknown): SharedJson {
     return new SharedJson(JSON.stringify(value));

@@ -171,7 +171,7 @@ export async function transitionEvent(ex: Executor, id: string, from: EventStatu
 /** Public games that are not finished and not over: what search and the map may show. */
 const VISIBLE = `e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()`;
 
-function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: number } {
+function mapRow(r: Record<string, unknown>): EventWithOwner {
   return {
     id: r.id as string,
     ownerId: r.owner_id as string,
@@ -212,7 +212,6 @@ function mapRow(r: Record<string, unknown>): EventWithOwner & { distance?: numbe
       id: r.owner_id as string, nickName: r.owner_nick as string, name: r.owner_name as string,
       surname: r.owner_surname as string, avatarVersion: (r.owner_avatar as number | null) ?? null,
     },
-    ...(r.distance_m !== undefined ? { distance: Number(r.distance_m) / 1000 } : {}),
   };
 }
 
@@ -222,24 +221,15 @@ const SELECT_EVENT_TEXT = `e.id, e.owner_id, e.event_name, e.game_type, e.start_
   e.longitude, e.created_at, e.updated_at, u.nick_name AS owner_nick, u.name AS owner_name, u.surname AS owner_surname, u.avatar_version AS owner_avatar`;
 
 /**
- * The full games of a search page, in the order of `ids` (the search index's nearest-first page,
- * ADR 96), with their distance from the centre as earthdistance measures it. A game that stopped
- * being visible since the index last looked (cancelled a moment ago) is left out.
+ * Games as a search answer shows them (organiser included), for the ids the search index picked
+ * (ADR 96); a game no longer visible (cancelled a moment ago) is left out. Any order.
  */
-const PAGE_SQL = `SELECT ${SELECT_EVENT_TEXT}, earth_distance(e.earth, (SELECT ll_to_earth($1::float8, $2::float8))) AS distance_m
-  FROM events e JOIN users u ON u.id = e.owner_id
-  WHERE e.id = ANY($3::uuid[]) AND ${VISIBLE}`;
+const PAGE_SQL = `SELECT ${SELECT_EVENT_TEXT} FROM events e JOIN users u ON u.id = e.owner_id WHERE e.id = ANY($1::uuid[]) AND ${VISIBLE}`;
 
-export async function findSearchPage(
-  pool: Pool, ids: string[], centre: { latitude: number; longitude: number },
-): Promise<(EventWithOwner & { distance?: number })[]> {
+export async function findVisibleGames(pool: Pool, ids: string[]): Promise<EventWithOwner[]> {
   if (ids.length === 0) return [];
-  const res = await pool.query({ name: 'events_search_page', text: PAGE_SQL, values: [centre.latitude, centre.longitude, ids] });
-  const byId = new Map((res.rows as Record<string, unknown>[]).map((r) => [r.id as string, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [mapRow(row)] : [];
-  });
+  const res = await pool.query({ name: 'events_search_page', text: PAGE_SQL, values: [ids] });
+  return (res.rows as Record<string, unknown>[]).map(mapRow);
 }
 
 /** The total is exact up to this many games (or to the end of the page asked for, if further). */

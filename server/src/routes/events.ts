@@ -7,7 +7,7 @@ import {
 } from '@contract/events';
 import { SharedJson } from '../lib/shared-json';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { eventColumns, findEvent, findSearchPage, insertEvent, listMapClusters, toEventDto, totalBound } from '../repositories/events';
+import { eventColumns, findEvent, insertEvent, listMapClusters, toEventDto, totalBound } from '../repositories/events';
 import { findParticipation } from '../repositories/participations';
 import { resolveEventPlace, resolveSearchCenter } from '../services/event-place';
 import { announceNewGame, cancelGame, editGame, refusePast, timesOf } from '../services/game-changes';
@@ -28,6 +28,9 @@ const bounds = z
   .partial();
 
 
+const MARKERS_OPEN = Buffer.from('{"events":');
+const MARKERS_CLOSE = Buffer.from(',"clusters":[]}');
+
 export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.database.db;
@@ -37,8 +40,8 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const shared = app.ctx.searchCache;
   const production = app.ctx.config.NODE_ENV === 'production';
   const checked = <T>(schema: z.ZodType<T>, value: T) => SharedJson.of(production ? value : schema.parse(value));
-  const checkedText = <T>(schema: z.ZodType<T>, body: string) => {
-    if (!production) schema.parse(JSON.parse(body));
+  const checkedText = <T>(schema: z.ZodType<T>, body: string | Buffer) => {
+    if (!production) schema.parse(JSON.parse(body.toString()));
     return new SharedJson(body);
   };
   const index = app.ctx.searchIndex;
@@ -60,7 +63,7 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
       }
       // Up to 1,000 markers nearest the view's centre, from the search index, already JSON (ADR 96).
       const markers = (await index.current()).inView({ ...view, limit: MAP_EVENTS_LIMIT, now: Date.now() });
-      return checkedText(mapAnswer, `{"events":${markers},"clusters":[]}`);
+      return checkedText(mapAnswer, Buffer.concat([MARKERS_OPEN, ...markers, MARKERS_CLOSE]));
     });
     return answer.send(request, reply);
   });
@@ -72,15 +75,18 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const key = ['search', query.latitude, query.longitude, query.radiusKm, query.gameType ?? '', query.limit, query.offset].join('|');
     const answer = await shared.get(key, async () => {
       // `total` is exact up to a bound; past it, it is the bound and `totalIsLowerBound` says so (ADR 80).
-      // The search index picks the page, nearest first; only its games are read from the database (ADR 96).
+      // The search index picks the page, nearest first, and holds the games shown lately (ADR 96).
       const found = (await index.current()).nearest({
         latitude: query.latitude, longitude: query.longitude, radiusM: query.radiusKm * 1000, gameType: query.gameType,
         limit: query.limit, offset: query.offset, bound: totalBound(query), now: Date.now(),
       });
-      const events = await findSearchPage(app.ctx.database.pool, found.ids, query);
-      return checked(searchAnswer, {
-        events: events.map((e) => toEventDto(e, { distance: e.distance })), total: found.total, totalIsLowerBound: found.atLeast,
+      const rows = await index.pageRows(found.ids);
+      const events = found.ids.flatMap((id, i) => {
+        const row = rows.get(id);
+        // As toEventDto rounds it: kilometres to two decimals.
+        return row === undefined ? [] : [`${row},"distance":${Math.round(found.distancesM[i] / 10) / 100}}`];
       });
+      return checkedText(searchAnswer, `{"events":[${events.join(',')}],"total":${found.total},"totalIsLowerBound":${found.atLeast}}`);
     });
     return answer.send(request, reply);
   });

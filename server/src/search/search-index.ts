@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { findVisibleGames, toEventDto } from '../repositories/events';
 import { GameIndex, type IndexedGame } from './game-index';
 
 /** Visible to search and the map, leaving time aside (the index compares `end_at` when asked). */
@@ -10,6 +11,8 @@ const LOAD_BATCH = 20_000;
 /** Change rows are pruned after an hour: a process that has not looked for half of that reloads. */
 export const CHANGES_KEPT_MS = 60 * 60 * 1000;
 const RELOAD_AFTER_MS = CHANGES_KEPT_MS / 2;
+/** Search answers' games kept as JSON (~1 KB each): the most recently shown ones. */
+const ROWS_KEPT = 20_000;
 
 function toGame(r: Record<string, unknown>): IndexedGame {
   return {
@@ -41,6 +44,10 @@ export class SearchIndex {
   private writes = 0;
   private coveredWrites = 0;
   private running: Promise<void> | null = null;
+  /** Games as a search answer shows them, JSON without the closing brace (the distance goes there). */
+  private rows = new Map<string, string>();
+  /** Bumped whenever changes are applied: a row read before that may be stale and is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly pool: Pool,
@@ -104,6 +111,8 @@ export class SearchIndex {
       await client.query('COMMIT');
       this.games = games;
       this.horizon = horizon;
+      this.rows.clear();
+      this.generation++;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -123,6 +132,8 @@ export class SearchIndex {
     });
     const horizon = Number(res.rows[0].horizon);
     const ids = res.rows[0].ids as string[];
+    if (ids.length) this.generation++;
+    for (const id of ids) this.rows.delete(id);
     for (let i = 0; i < ids.length; i += LOAD_BATCH) {
       const batch = ids.slice(i, i + LOAD_BATCH);
       const rows = await this.pool.query({
@@ -138,6 +149,38 @@ export class SearchIndex {
       for (const id of batch) if (!listed.has(id)) this.games.remove(id);
     }
     this.horizon = horizon;
+  }
+
+  /**
+   * The games of a search page as JSON objects still open for their distance, by id: the ones shown
+   * lately from memory, the rest read in one statement (and kept unless a change came meanwhile).
+   * A game that stopped being visible since the index last looked is missing.
+   */
+  async pageRows(ids: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row === undefined) missing.push(id);
+      else {
+        // Most recently used last: the oldest go first when over the limit.
+        this.rows.delete(id);
+        this.rows.set(id, row);
+        found.set(id, row);
+      }
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    for (const game of await findVisibleGames(this.pool, missing)) {
+      const row = JSON.stringify(toEventDto(game)).slice(0, -1);
+      found.set(game.id, row);
+      if (generation === this.generation) this.rows.set(game.id, row);
+    }
+    for (const id of this.rows.keys()) {
+      if (this.rows.size <= ROWS_KEPT) break;
+      this.rows.delete(id);
+    }
+    return found;
   }
 }
 
