@@ -168,8 +168,6 @@ export async function transitionEvent(ex: Executor, id: string, from: EventStatu
   return row;
 }
 
-/** Public games that are not finished and not over: what search and the map may show. */
-const VISIBLE = `e.is_private = false AND e.status IN ('upcoming', 'live') AND e.end_at > now()`;
 
 function mapRow(r: Record<string, unknown>): EventWithOwner {
   return {
@@ -220,15 +218,21 @@ const SELECT_EVENT_TEXT = `e.id, e.owner_id, e.event_name, e.game_type, e.start_
   e.price, e.payment_method, e.description, e.phone_number, e.is_private, e.is_recurring, e.waitlist_mode, e.status, e.latitude,
   e.longitude, e.created_at, e.updated_at, u.nick_name AS owner_nick, u.name AS owner_name, u.surname AS owner_surname, u.avatar_version AS owner_avatar`;
 
-/**
- * Games as a search answer shows them (organiser included), for the ids the search index picked
- * (ADR 96); a game no longer visible (cancelled a moment ago) is left out. Any order.
- */
-const PAGE_SQL = `SELECT ${SELECT_EVENT_TEXT} FROM events e JOIN users u ON u.id = e.owner_id WHERE e.id = ANY($1::uuid[]) AND ${VISIBLE}`;
+/** Listed for search and the map, leaving time aside (the search index compares `end_at` when asked). */
+const LISTED = `e.is_private = false AND e.status IN ('upcoming', 'live')`;
+const LISTED_BY_ID_SQL = `SELECT ${SELECT_EVENT_TEXT} FROM events e JOIN users u ON u.id = e.owner_id
+  WHERE ${LISTED} AND e.end_at > now() AND e.id > $1::uuid ORDER BY e.id LIMIT $2::int`;
+const LISTED_AMONG_SQL = `SELECT ${SELECT_EVENT_TEXT} FROM events e JOIN users u ON u.id = e.owner_id WHERE e.id = ANY($1::uuid[]) AND ${LISTED}`;
 
-export async function findVisibleGames(pool: Pool, ids: string[]): Promise<EventWithOwner[]> {
-  if (ids.length === 0) return [];
-  const res = await pool.query({ name: 'events_search_page', text: PAGE_SQL, values: [ids] });
+/** For the search index's full load (ADR 96): listed games not over yet, with organisers, by id after `afterId`. */
+export async function readListedGames(ex: Pick<Pool, 'query'>, afterId: string, limit: number): Promise<EventWithOwner[]> {
+  const res = await ex.query({ name: 'events_listed_by_id', text: LISTED_BY_ID_SQL, values: [afterId, limit] });
+  return (res.rows as Record<string, unknown>[]).map(mapRow);
+}
+
+/** For the search index's changes (ADR 96): which of `ids` are listed now, as they are now. */
+export async function readListedAmong(ex: Pick<Pool, 'query'>, ids: string[]): Promise<EventWithOwner[]> {
+  const res = await ex.query({ name: 'events_listed_among', text: LISTED_AMONG_SQL, values: [ids] });
   return (res.rows as Record<string, unknown>[]).map(mapRow);
 }
 

@@ -30,6 +30,8 @@ const bounds = z
 
 const MARKERS_OPEN = Buffer.from('{"events":');
 const MARKERS_CLOSE = Buffer.from(',"clusters":[]}');
+const SEARCH_OPEN = Buffer.from('{"events":[');
+const COMMA = Buffer.from(',');
 
 export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -75,18 +77,19 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const key = ['search', query.latitude, query.longitude, query.radiusKm, query.gameType ?? '', query.limit, query.offset].join('|');
     const answer = await shared.get(key, async () => {
       // `total` is exact up to a bound; past it, it is the bound and `totalIsLowerBound` says so (ADR 80).
-      // The search index picks the page, nearest first, and holds the games shown lately (ADR 96).
+      // The search index answers from memory: the page, nearest first, each game as JSON (ADR 96).
       const found = (await index.current()).nearest({
         latitude: query.latitude, longitude: query.longitude, radiusM: query.radiusKm * 1000, gameType: query.gameType,
         limit: query.limit, offset: query.offset, bound: totalBound(query), now: Date.now(),
       });
-      const rows = await index.pageRows(found.ids);
-      const events = found.ids.flatMap((id, i) => {
-        const row = rows.get(id);
+      const parts: Buffer[] = [SEARCH_OPEN];
+      found.cards.forEach((card, i) => {
+        if (i > 0) parts.push(COMMA);
         // As toEventDto rounds it: kilometres to two decimals.
-        return row === undefined ? [] : [`${row},"distance":${Math.round(found.distancesM[i] / 10) / 100}}`];
+        parts.push(card, Buffer.from(`,"distance":${Math.round(found.distancesM[i] / 10) / 100}}`));
       });
-      return checkedText(searchAnswer, `{"events":[${events.join(',')}],"total":${found.total},"totalIsLowerBound":${found.atLeast}}`);
+      parts.push(Buffer.from(`],"total":${found.total},"totalIsLowerBound":${found.atLeast}}`));
+      return checkedText(searchAnswer, Buffer.concat(parts));
     });
     return answer.send(request, reply);
   });

@@ -39,6 +39,7 @@ function makeGames(n: number, seed: number): IndexedGame[] {
       duration: 90,
       price: 10,
       playerCount: 10,
+      card: `{"_id":"${id}"`,
     });
   }
   return games;
@@ -121,7 +122,7 @@ describe('GameIndex', () => {
     expect(far.nearest({ latitude: 0, longitude: 179.999, radiusM: 5000, limit: 5, offset: 0, bound: 100, now: NOW }).ids).toEqual(['a', 'b']);
     expect(far.nearest({ latitude: 89.99, longitude: 90, radiusM: 5000, limit: 5, offset: 0, bound: 100, now: NOW }).ids.sort()).toEqual(['c', 'd']);
     expect(far.nearest({ latitude: 0, longitude: 179.99, radiusM: 5000, gameType: 'chess', limit: 5, offset: 0, bound: 100, now: NOW })).toEqual({
-      ids: [], distancesM: [], total: 0, atLeast: false,
+      ids: [], cards: [], distancesM: [], total: 0, atLeast: false,
     });
   });
 });

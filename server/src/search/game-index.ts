@@ -16,6 +16,8 @@ export interface IndexedGame {
   duration: number;
   price: number;
   playerCount: number;
+  /** The game as a search answer shows it: its JSON object without the closing brace (the distance goes there). */
+  card: string;
 }
 
 /** The straight-line (chord) distance in metres for a distance along the ground. */
@@ -81,6 +83,8 @@ export class GameIndex {
   private posInCell = new Int32Array(1024);
   /** A marker of the map, already JSON in UTF-8: the map's answer is these copied together. */
   private marker: Buffer[] = [];
+  /** `IndexedGame.card` in UTF-8. */
+  private card: Buffer[] = [];
   private free: number[] = [];
   private slotById = new Map<string, number>();
   private cells = new Map<number, number[]>();
@@ -97,6 +101,7 @@ export class GameIndex {
   clear(): void {
     this.ids = [];
     this.marker = [];
+    this.card = [];
     this.free = [];
     this.slotById.clear();
     this.cells.clear();
@@ -165,7 +170,8 @@ export class GameIndex {
       // A metre is plenty for a pin; fewer digits, fewer bytes in a list of 1,000.
       geolocation: { type: 'Point', coordinates: [round5(g.longitude), round5(g.latitude)] },
     };
-    this.marker[slot] = Buffer.from(JSON.stringify(marker));
+    this.marker[slot] = ownBytes(JSON.stringify(marker));
+    this.card[slot] = ownBytes(g.card);
     const key = cellKey(cellRow(g.latitude), cellCol(g.longitude));
     let cell = this.cells.get(key);
     if (!cell) this.cells.set(key, (cell = []));
@@ -188,17 +194,18 @@ export class GameIndex {
     if (cell.length === 0) this.cells.delete(this.cellOf[slot]);
     this.ids[slot] = '';
     this.marker[slot] = EMPTY;
+    this.card[slot] = EMPTY;
     this.free.push(slot);
   }
 
   /**
-   * Visible games within `radiusM` of the point, nearest first: the page's ids and distances along
-   * the ground, and the number of matches, exact up to `bound` (then `atLeast`).
+   * Visible games within `radiusM` of the point, nearest first: the page's ids, cards and distances
+   * along the ground, and the number of matches, exact up to `bound` (then `atLeast`).
    */
-  nearest(q: NearestQuery): { ids: string[]; distancesM: number[]; total: number; atLeast: boolean } {
+  nearest(q: NearestQuery): { ids: string[]; cards: Buffer[]; distancesM: number[]; total: number; atLeast: boolean } {
     const radiusChord = chordOf(q.radiusM);
     const code = q.gameType === undefined ? 0 : this.typeCodes.get(q.gameType) ?? -1;
-    if (code === -1) return { ids: [], distancesM: [], total: 0, atLeast: false };
+    if (code === -1) return { ids: [], cards: [], distancesM: [], total: 0, atLeast: false };
     const need = Math.max(q.bound + 1, q.offset + q.limit);
     // The circle's box of latitudes and longitudes (earth_box's role): cells outside it are skipped.
     const dLat = (Math.min(q.radiusM, Math.PI * EARTH_RADIUS_M) / EARTH_RADIUS_M) / RAD;
@@ -217,6 +224,7 @@ export class GameIndex {
     const page = head.slice(q.offset, q.offset + q.limit);
     return {
       ids: page.map((c) => this.ids[c.slot]),
+      cards: page.map((c) => this.card[c.slot]),
       // earthdistance's earth_distance: the great circle of the chord.
       distancesM: page.map((c) => 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, c.chord / (2 * EARTH_RADIUS_M)))),
       total: Math.min(counted, q.bound),
@@ -365,6 +373,16 @@ export class GameIndex {
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 const EMPTY = Buffer.alloc(0);
+
+/**
+ * UTF-8 bytes in their own memory: `Buffer.from` would cut small ones out of shared 8 KB slabs,
+ * and one game staying in the index would keep its slab's other, long gone games' bytes alive.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');

@@ -1,31 +1,26 @@
 import type { Pool, PoolClient } from 'pg';
-import { findVisibleGames, toEventDto } from '../repositories/events';
+import { readListedAmong, readListedGames, toEventDto, type EventWithOwner } from '../repositories/events';
 import { GameIndex, type IndexedGame } from './game-index';
-
-/** Visible to search and the map, leaving time aside (the index compares `end_at` when asked). */
-const LISTED = `e.is_private = false AND e.status IN ('upcoming', 'live')`;
-const COLUMNS = `e.id, e.latitude, e.longitude, e.game_type, e.start_at, e.end_at, e.event_name, e.duration, e.price, e.player_count`;
 /** Finished transactions are those below the snapshot's xmin: their change rows are final. */
 const HORIZON = `pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 const LOAD_BATCH = 20_000;
 /** Change rows are pruned after an hour: a process that has not looked for half of that reloads. */
 export const CHANGES_KEPT_MS = 60 * 60 * 1000;
 const RELOAD_AFTER_MS = CHANGES_KEPT_MS / 2;
-/** Search answers' games kept as JSON (~1 KB each): the most recently shown ones. */
-const ROWS_KEPT = 20_000;
 
-function toGame(r: Record<string, unknown>): IndexedGame {
+function toGame(e: EventWithOwner): IndexedGame {
   return {
-    id: r.id as string,
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    gameType: r.game_type as string,
-    startAt: new Date(r.start_at as string),
-    endAt: new Date(r.end_at as string),
-    eventName: r.event_name as string,
-    duration: Number(r.duration),
-    price: Number(r.price),
-    playerCount: Number(r.player_count),
+    id: e.id,
+    latitude: e.latitude,
+    longitude: e.longitude,
+    gameType: e.gameType,
+    startAt: e.startAt,
+    endAt: e.endAt,
+    eventName: e.eventName,
+    duration: e.duration,
+    price: Number(e.price),
+    playerCount: e.playerCount,
+    card: JSON.stringify(toEventDto(e)).slice(0, -1),
   };
 }
 
@@ -44,10 +39,6 @@ export class SearchIndex {
   private writes = 0;
   private coveredWrites = 0;
   private running: Promise<void> | null = null;
-  /** Games as a search answer shows them, JSON without the closing brace (the distance goes there). */
-  private rows = new Map<string, string>();
-  /** Bumped whenever changes are applied: a row read before that may be stale and is not kept. */
-  private generation = 0;
 
   constructor(
     private readonly pool: Pool,
@@ -99,20 +90,14 @@ export class SearchIndex {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const horizon = Number((await client.query(`SELECT ${HORIZON} AS h`)).rows[0].h);
       for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
-        const res = await client.query({
-          name: 'search_index_load',
-          text: `SELECT ${COLUMNS} FROM events e WHERE ${LISTED} AND e.end_at > now() AND e.id > $1::uuid ORDER BY e.id LIMIT $2::int`,
-          values: [after, LOAD_BATCH],
-        });
-        for (const r of res.rows) games.upsert(toGame(r));
-        if (res.rows.length < LOAD_BATCH) break;
-        after = res.rows[res.rows.length - 1].id;
+        const batch = await readListedGames(client, after, LOAD_BATCH);
+        for (const game of batch) games.upsert(toGame(game));
+        if (batch.length < LOAD_BATCH) break;
+        after = batch[batch.length - 1].id;
       }
       await client.query('COMMIT');
       this.games = games;
       this.horizon = horizon;
-      this.rows.clear();
-      this.generation++;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -132,55 +117,16 @@ export class SearchIndex {
     });
     const horizon = Number(res.rows[0].horizon);
     const ids = res.rows[0].ids as string[];
-    if (ids.length) this.generation++;
-    for (const id of ids) this.rows.delete(id);
     for (let i = 0; i < ids.length; i += LOAD_BATCH) {
       const batch = ids.slice(i, i + LOAD_BATCH);
-      const rows = await this.pool.query({
-        name: 'search_index_reread',
-        text: `SELECT ${COLUMNS} FROM events e WHERE e.id = ANY($1::uuid[]) AND ${LISTED}`,
-        values: [batch],
-      });
       const listed = new Set<string>();
-      for (const r of rows.rows) {
-        this.games.upsert(toGame(r));
-        listed.add(r.id as string);
+      for (const game of await readListedAmong(this.pool, batch)) {
+        this.games.upsert(toGame(game));
+        listed.add(game.id);
       }
       for (const id of batch) if (!listed.has(id)) this.games.remove(id);
     }
     this.horizon = horizon;
-  }
-
-  /**
-   * The games of a search page as JSON objects still open for their distance, by id: the ones shown
-   * lately from memory, the rest read in one statement (and kept unless a change came meanwhile).
-   * A game that stopped being visible since the index last looked is missing.
-   */
-  async pageRows(ids: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    const missing: string[] = [];
-    for (const id of ids) {
-      const row = this.rows.get(id);
-      if (row === undefined) missing.push(id);
-      else {
-        // Most recently used last: the oldest go first when over the limit.
-        this.rows.delete(id);
-        this.rows.set(id, row);
-        found.set(id, row);
-      }
-    }
-    if (missing.length === 0) return found;
-    const generation = this.generation;
-    for (const game of await findVisibleGames(this.pool, missing)) {
-      const row = JSON.stringify(toEventDto(game)).slice(0, -1);
-      found.set(game.id, row);
-      if (generation === this.generation) this.rows.set(game.id, row);
-    }
-    for (const id of this.rows.keys()) {
-      if (this.rows.size <= ROWS_KEPT) break;
-      this.rows.delete(id);
-    }
-    return found;
   }
 }
 
