@@ -29,6 +29,8 @@ async function main() {
   }
   secureDataDir(config.DATA_DIR);
   const app = await build({ config });
+  // The search index is read before the first person searches, not while they wait (ADR 96).
+  await app.ctx.searchIndex.current().catch((err) => app.log.warn({ err }, 'search index not loaded: the first search loads it'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Graj Razem działa na ${config.PUBLIC_URL} (baza: ${app.ctx.database.engine})`);
 
