@@ -117,8 +117,10 @@ afterAll(() => t.close());
 const fields = () =>
   routes.flatMap((r) => leaves(r.schema).map((leaf) => ({ ...r, ...leaf, key: leaf.path.join('.') })));
 
-/** Row counts of every table but the login/limit bookkeeping, and the person's own row. */
+/** Row counts of every table but the login/limit bookkeeping, and the person's own row, once background work is done. */
 async function snapshot(userId: string) {
+  // Notifications are written after the answer (dispatchLater): count only once they are all in.
+  await t.app.ctx.background.idle();
   const { rows: tables } = await t.database.pool.query(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
   );
