@@ -5,6 +5,7 @@ import {
 import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
 import { events, users } from '../db/schema';
+import { round5 } from '../search/game-index';
 import { avatarUrlOf } from './users';
 
 export type EventRow = typeof events.$inferSelect;
@@ -272,8 +273,6 @@ export async function listMapClusters(pool: Pool, b: BoundsQuery & { zoom: numbe
     count: Number(r.games),
   }));
 }
-
-const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 /** Games whose time is up but which are not completed yet (for the event clock). */
 export async function findDueEvents(ex: Executor, limit: number): Promise<string[]> {

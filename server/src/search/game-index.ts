@@ -98,15 +98,6 @@ export class GameIndex {
     return this.slotById.has(id);
   }
 
-  clear(): void {
-    this.ids = [];
-    this.marker = [];
-    this.card = [];
-    this.free = [];
-    this.slotById.clear();
-    this.cells.clear();
-  }
-
   private typeCode(gameType: string): number {
     let code = this.typeCodes.get(gameType);
     if (code === undefined) {
@@ -371,7 +362,8 @@ export class GameIndex {
   }
 }
 
-const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
+/** A metre is plenty for a pin on the map: coordinates to 5 decimals. */
+export const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 const EMPTY = Buffer.alloc(0);
 
 /**
