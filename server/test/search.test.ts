@@ -177,9 +177,11 @@ describe('radius search', () => {
 });
 
 describe('map clusters at low zoom', () => {
-  // The brute force: every game search could show, grouped into the zoom's grid cells in JS.
+  // The brute force: every game search could show (not over yet), grouped into the zoom's grid cells in JS.
   async function cellsByBruteForce(zoom: number, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }) {
-    const res = await t.database.db.execute(sql`SELECT latitude, longitude FROM events WHERE is_private = false AND status IN ('upcoming', 'live')`);
+    const res = await t.database.db.execute(
+      sql`SELECT latitude, longitude FROM events WHERE is_private = false AND status IN ('upcoming', 'live') AND end_at > now()`,
+    );
     const w = mapCellWidth(zoom);
     const cells = new Map<string, { count: number; lat: number; lon: number }>();
     for (const r of res.rows as { latitude: number; longitude: number }[]) {

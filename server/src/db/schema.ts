@@ -168,37 +168,11 @@ export const events = pgTable(
   },
   (t) => [
     uniqueIndex('events_series_slot_key').on(t.seriesId, t.seriesDate),
-    // Only what search and the map can return: public games not finished yet. Migrations 0004 and 0007
-    // add INCLUDE (end_at, id, game_type, latitude, longitude, event_name, start_at, duration, price,
-    // player_count), which drizzle cannot express, for index-only scans (search's walk, the map's markers).
-    index('events_public_earth_gist')
-      .using('gist', t.earth)
-      .where(sql`is_private = false AND status IN ('upcoming', 'live')`),
     index('events_owner_idx').on(t.ownerId),
     index('events_status_end_idx').on(t.status, t.endAt),
     // The reminder job's window: upcoming games starting within the next day (docs/adr/0085).
     index('events_status_start_idx').on(t.status, t.startAt),
   ],
-);
-
-/**
- * The map's clusters at low zoom (ADR 81): per zoom level 6–10 and grid cell, how many games search
- * could show (public, upcoming or live) and the sums of their coordinates (the bubble sits at their
- * mean). Kept by statement triggers on `events` (hand-written in the migration), so the map reads a
- * few hundred cells instead of every game in a view of all Poland. The cell of a point at zoom z is
- * (floor(longitude / w), floor(latitude / (w * 0.6))) with w = 90 / 2^z degrees (see mapCells.ts).
- */
-export const mapCells = pgTable(
-  'map_cells',
-  {
-    zoom: integer('zoom').notNull(),
-    cx: integer('cx').notNull(),
-    cy: integer('cy').notNull(),
-    games: integer('games').notNull(),
-    latitudeSum: doublePrecision('latitude_sum').notNull(),
-    longitudeSum: doublePrecision('longitude_sum').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.zoom, t.cx, t.cy] })],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gzipOfPieces, type DeflatedPiece } from './gzip-pieces';
 
 /** Below this a gzip frame saves too little to be worth it. */
 const GZIP_FROM_BYTES = 1024;
@@ -15,24 +16,51 @@ const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
  * ~30 KB gzipped, which is what a phone downloads.
  */
 export class SharedJson {
+  private text: string | Buffer | null;
   private gzipped: Buffer | null = null;
+  private parts: Buffer[] = [];
+  private pieces: DeflatedPiece[] | null = null;
 
-  /** `body`: the answer as JSON text, or its UTF-8 bytes (the map's markers are kept so, ADR 96). */
-  constructor(readonly body: string | Buffer) {}
+  /** `body`: the answer as JSON text, or its UTF-8 bytes. */
+  constructor(body: string | Buffer) {
+    this.text = body;
+  }
 
   static of(value: unknown): SharedJson {
     return new SharedJson(JSON.stringify(value));
   }
 
+  /**
+   * An answer kept in pieces, its UTF-8 bytes and the same text as deflated pieces (the map's
+   * markers, ADR 97): a gzip answer is the pieces laid together, nothing compressed again, and the
+   * text is copied together only for a client that does not take gzip.
+   */
+  static ofPieces(plain: Buffer[], pieces: DeflatedPiece[]): SharedJson {
+    const answer = new SharedJson('');
+    answer.text = null;
+    answer.parts = plain;
+    answer.pieces = pieces;
+    return answer;
+  }
+
+  get body(): string | Buffer {
+    this.text ??= Buffer.concat(this.parts);
+    return this.text;
+  }
+
+  private get length(): number {
+    return this.text !== null ? this.text.length : this.parts.reduce((n, p) => n + p.length, 0);
+  }
+
   gzip(): Buffer {
-    this.gzipped ??= gzipSync(this.body, GZIP_OPTIONS);
+    this.gzipped ??= this.pieces ? gzipOfPieces(this.pieces) : gzipSync(this.body, GZIP_OPTIONS);
     return this.gzipped;
   }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (accepts && this.body.length >= GZIP_FROM_BYTES) return reply.header('content-encoding', 'gzip').send(this.gzip());
+    if (accepts && this.length >= GZIP_FROM_BYTES) return reply.header('content-encoding', 'gzip').send(this.gzip());
     return reply.send(this.body);
   }
 }

@@ -1,11 +1,8 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import {
-  formatAddress, mapCellWidth, mapCellZoom, SEARCH_TOTAL_BOUND, type EventDto, type EventStatus, type EventValues, type MapClusterDto,
-} from '@contract/events';
+import { formatAddress, SEARCH_TOTAL_BOUND, type EventDto, type EventStatus, type EventValues } from '@contract/events';
 import type { Pool } from 'pg';
 import type { Executor } from '../db/database';
 import { events, users } from '../db/schema';
-import { round5 } from '../search/game-index';
 import { avatarUrlOf } from './users';
 
 export type EventRow = typeof events.$inferSelect;
@@ -240,38 +237,6 @@ export async function readListedAmong(ex: Pick<Pool, 'query'>, ids: string[]): P
 /** The total is exact up to this many games (or to the end of the page asked for, if further). */
 export function totalBound(q: { limit: number; offset: number }): number {
   return Math.max(SEARCH_TOTAL_BOUND, Math.trunc(q.offset) + Math.trunc(q.limit));
-}
-
-export interface BoundsQuery {
-  minLat: number;
-  maxLat: number;
-  minLon: number;
-  maxLon: number;
-}
-
-/**
- * The map's bubbles at low zoom (ADR 81): the non-empty grid cells of `map_cells` at the view's zoom
- * level that overlap the view, each at the mean position of its games. A few hundred rows of a
- * table kept by triggers, whatever the number of games in the view.
- */
-const CELLS_SQL = `SELECT cx, cy, games, latitude_sum / games AS latitude, longitude_sum / games AS longitude
-FROM map_cells WHERE zoom = $1::int AND cx BETWEEN $2::int AND $3::int AND cy BETWEEN $4::int AND $5::int AND games > 0`;
-
-export async function listMapClusters(pool: Pool, b: BoundsQuery & { zoom: number }): Promise<MapClusterDto[]> {
-  const zoom = mapCellZoom(b.zoom);
-  const w = mapCellWidth(zoom);
-  const h = w * 0.6;
-  const res = await pool.query({
-    name: 'map_cells_in_bounds',
-    text: CELLS_SQL,
-    values: [zoom, Math.floor(b.minLon / w), Math.floor(b.maxLon / w), Math.floor(b.minLat / h), Math.floor(b.maxLat / h)],
-  });
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
-    id: `${zoom}:${r.cx}:${r.cy}`,
-    latitude: round5(Number(r.latitude)),
-    longitude: round5(Number(r.longitude)),
-    count: Number(r.games),
-  }));
 }
 
 /** Games whose time is up but which are not completed yet (for the event clock). */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,9 +6,10 @@ import {
   EVENT_MSG, MAP_CLUSTER_MAX_ZOOM, MAP_EVENTS_LIMIT, MAP_MARKERS_UP_TO, eventDto, eventInput, hasStarted, mapAnswer, mapCellZoom,
   searchInput, seriesScopeQuery,
 } from '@contract/events';
+import { deflatePiece } from '../lib/gzip-pieces';
 import { SharedJson } from '../lib/shared-json';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { eventColumns, findEvent, insertEvent, listMapClusters, toEventDto, totalBound } from '../repositories/events';
+import { eventColumns, findEvent, insertEvent, toEventDto, totalBound } from '../repositories/events';
 import { findParticipation } from '../repositories/participations';
 import { resolveEventPlace, resolveSearchCenter } from '../services/event-place';
 import { announceNewGame, cancelGame, editGame, refusePast, timesOf } from '../services/game-changes';
@@ -30,6 +32,8 @@ const bounds = z
 
 const MARKERS_OPEN = Buffer.from('{"events":');
 const MARKERS_CLOSE = Buffer.from(',"clusters":[]}');
+const MARKERS_OPEN_PIECE = deflatePiece(MARKERS_OPEN);
+const MARKERS_CLOSE_PIECE = deflatePiece(MARKERS_CLOSE);
 const SEARCH_OPEN = Buffer.from('{"events":[');
 const COMMA = Buffer.from(',');
 
@@ -54,18 +58,27 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
     const q = request.query;
     // Without a viewport: all of Poland.
     const view = { minLat: q.minLat ?? 48.9, maxLat: q.maxLat ?? 55, minLon: q.minLon ?? 14, maxLon: q.maxLon ?? 24.2 };
-    const pool = app.ctx.database.pool;
     // Zoomed out: bubbles with counts per grid cell, unless the view holds only a few games (ADR 81).
     const cellZoom = q.zoom !== undefined && q.zoom <= MAP_CLUSTER_MAX_ZOOM ? mapCellZoom(q.zoom) : null;
     const key = ['map', view.minLat, view.maxLat, view.minLon, view.maxLon, cellZoom ?? ''].join('|');
     const answer = await shared.get(key, async () => {
+      const games = await index.current();
       if (cellZoom !== null) {
-        const clusters = await listMapClusters(pool, { ...view, zoom: cellZoom });
+        // The bubbles, counted in the search index as games come and go (ADR 81, ADR 96).
+        const clusters = games.clusters({ ...view, zoom: cellZoom });
         if (clusters.reduce((n, c) => n + c.count, 0) > MAP_MARKERS_UP_TO) return checked(mapAnswer, { events: [], clusters });
       }
-      // Up to 1,000 markers nearest the view's centre, from the search index, already JSON (ADR 96).
-      const markers = (await index.current()).inView({ ...view, limit: MAP_EVENTS_LIMIT, now: Date.now() });
-      return checkedText(mapAnswer, Buffer.concat([MARKERS_OPEN, ...markers, MARKERS_CLOSE]));
+      // Up to 1,000 markers nearest the view's centre, from the search index, already JSON (ADR 96)
+      // and mostly already compressed (ADR 97).
+      const markers = games.inView({ ...view, limit: MAP_EVENTS_LIMIT, now: Date.now() });
+      const answer = SharedJson.ofPieces(
+        [MARKERS_OPEN, ...markers.plain, MARKERS_CLOSE], [MARKERS_OPEN_PIECE, ...markers.pieces, MARKERS_CLOSE_PIECE],
+      );
+      if (!production) {
+        mapAnswer.parse(JSON.parse(answer.body.toString()));
+        if (!gunzipSync(answer.gzip()).equals(answer.body as Buffer)) throw new Error('the map answer\'s gzip is not its text');
+      }
+      return answer;
     });
     return answer.send(request, reply);
   });

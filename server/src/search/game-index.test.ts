@@ -1,4 +1,6 @@
-import { chordOf, EARTH_RADIUS_M, GameIndex, type IndexedGame } from './game-index';
+import { gunzipSync } from 'node:zlib';
+import { gzipOfPieces } from '../lib/gzip-pieces';
+import { chordOf, EARTH_RADIUS_M, GameIndex, type IndexedGame, type ViewQuery } from './game-index';
 
 /** A small deterministic generator, so a failure is reproducible. */
 function rng(seed: number) {
@@ -54,6 +56,23 @@ function bruteNearest(games: IndexedGame[], lat: number, lon: number, km: number
     .map((g) => g.id);
 }
 
+/** The map's answer as markers, after checking that its gzip pieces hold exactly its text. */
+function markersIn(index: GameIndex, v: ViewQuery) {
+  const answer = index.inView(v);
+  const text = Buffer.concat(answer.plain);
+  expect(gunzipSync(gzipOfPieces(answer.pieces)).equals(text)).toBe(true);
+  const markers = JSON.parse(String(text)) as { _id: string; geolocation: { coordinates: number[] } }[];
+  expect(markers).toHaveLength(answer.count);
+  return markers;
+}
+
+const insideView = (games: IndexedGame[], view: Omit<ViewQuery, 'limit'>) =>
+  games
+    .filter((g) => g.endAt.getTime() > view.now && g.latitude >= view.minLat && g.latitude <= view.maxLat && g.longitude >= view.minLon && g.longitude <= view.maxLon)
+    .map((g) => ({ id: g.id, d: chord((view.minLat + view.maxLat) / 2, (view.minLon + view.maxLon) / 2, g.latitude, g.longitude) }))
+    .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))
+    .map((g) => g.id);
+
 describe('GameIndex', () => {
   const games = makeGames(6000, 7);
   const index = new GameIndex();
@@ -78,22 +97,84 @@ describe('GameIndex', () => {
   });
 
   it('answers the map with the games inside the view nearest its centre, at most the limit', () => {
-    const view = { minLat: 51.9, maxLat: 52.6, minLon: 20.5, maxLon: 21.6 };
-    const midLat = (view.minLat + view.maxLat) / 2;
-    const midLon = (view.minLon + view.maxLon) / 2;
-    const inside = games
-      .filter((g) => g.endAt.getTime() > NOW && g.latitude >= view.minLat && g.latitude <= view.maxLat && g.longitude >= view.minLon && g.longitude <= view.maxLon)
-      .map((g) => ({ id: g.id, d: chord(midLat, midLon, g.latitude, g.longitude) }))
-      .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
+    const view = { minLat: 51.9, maxLat: 52.6, minLon: 20.5, maxLon: 21.6, now: NOW };
+    const inside = insideView(games, view);
     expect(inside.length).toBeGreaterThan(200);
     // In no particular order: the set is what counts.
-    const all = JSON.parse(String(Buffer.concat(index.inView({ ...view, limit: 5000, now: NOW })))) as { _id: string }[];
-    expect(all.map((m) => m._id).sort()).toEqual(inside.map((g) => g.id).sort());
+    const all = markersIn(index, { ...view, limit: 5000 });
+    expect(all.map((m) => m._id).sort()).toEqual([...inside].sort());
     for (const limit of [1, 100, 333]) {
-      const some = JSON.parse(String(Buffer.concat(index.inView({ ...view, limit, now: NOW })))) as { _id: string; geolocation: { coordinates: number[] } }[];
-      expect(some.map((m) => m._id).sort()).toEqual(inside.slice(0, limit).map((g) => g.id).sort());
+      const some = markersIn(index, { ...view, limit });
+      expect(some.map((m) => m._id).sort()).toEqual(inside.slice(0, limit).sort());
       expect(some[0].geolocation.coordinates.every((c) => Math.abs(c * 1e5 - Math.round(c * 1e5)) < 1e-6)).toBe(true);
     }
+  });
+
+  it('sends whole cells as blocks compressed once, made again when a game in them changes or ends', () => {
+    const mine = makeGames(3000, 21);
+    const map = new GameIndex();
+    for (const g of mine) map.upsert(g);
+    const view = { minLat: 51.9, maxLat: 52.6, minLon: 20.5, maxLon: 21.6, limit: 1000, now: NOW };
+    const first = map.inView(view);
+    const again = map.inView({ ...view, minLat: 51.91 });
+    // Kept blocks are the same objects in both answers: nothing compressed twice.
+    const kept = again.pieces.filter((p) => first.pieces.includes(p) && p.length > 1);
+    expect(kept.length).toBeGreaterThan(10);
+
+    // A new game, a moved one, a removed one and time passing: every answer stays the brute force's.
+    const added = { ...mine[4], id: 'ffffffff-0000-4000-8000-000000000001', latitude: 52.2, longitude: 21 };
+    const moved = mine.find((g) => g.latitude > 52 && g.latitude < 52.5 && g.longitude > 20.6 && g.longitude < 21.5 && g.endAt.getTime() > NOW)!;
+    const gone = mine.filter((g) => g.latitude > 52 && g.latitude < 52.5 && g.longitude > 20.6 && g.longitude < 21.5 && g !== moved)[3];
+    const ending = mine.filter((g) => g.latitude > 52 && g.latitude < 52.5 && g.longitude > 20.6 && g.longitude < 21.5 && g !== moved && g !== gone)[5];
+    map.upsert(added);
+    map.upsert({ ...moved, latitude: 50, longitude: 19 });
+    map.remove(gone.id);
+    map.upsert({ ...ending, endAt: new Date(NOW + 60_000) });
+    const now = [...mine.filter((g) => g !== gone && g !== moved && g !== ending), added, { ...moved, latitude: 50, longitude: 19 }, { ...ending, endAt: new Date(NOW + 60_000) }];
+    for (const at of [NOW, NOW + 120_000]) {
+      const ids = markersIn(map, { ...view, now: at }).map((m) => m._id).sort();
+      expect(ids).toEqual(insideView(now, { ...view, now: at }).slice(0, 1000).sort());
+      expect(ids.includes(ending.id)).toBe(at === NOW);
+    }
+    expect(markersIn(map, view).map((m) => m._id)).toContain(added.id);
+    expect(markersIn(map, view).map((m) => m._id)).not.toContain(gone.id);
+  });
+
+  it('counts the bubbles of every zoom as games come, move and go, as a brute-force grouping does', () => {
+    const mine = makeGames(2000, 31);
+    const map = new GameIndex();
+    for (const g of mine) map.upsert(g);
+    const brute = (all: IndexedGame[], zoom: number, v: { minLat: number; maxLat: number; minLon: number; maxLon: number }) => {
+      const w = 90 / 2 ** zoom;
+      const h = w * 0.6;
+      const cells = new Map<string, { count: number; lat: number; lon: number }>();
+      for (const g of all) {
+        const [cx, cy] = [Math.floor(g.longitude / w), Math.floor(g.latitude / h)];
+        if (cx < Math.floor(v.minLon / w) || cx > Math.floor(v.maxLon / w) || cy < Math.floor(v.minLat / h) || cy > Math.floor(v.maxLat / h)) continue;
+        const c = cells.get(`${zoom}:${cx}:${cy}`) ?? { count: 0, lat: 0, lon: 0 };
+        cells.set(`${zoom}:${cx}:${cy}`, { count: c.count + 1, lat: c.lat + g.latitude, lon: c.lon + g.longitude });
+      }
+      return [...cells].map(([id, c]) => ({ id, count: c.count, latitude: c.lat / c.count, longitude: c.lon / c.count })).sort((a, b) => (a.id < b.id ? -1 : 1));
+    };
+    const check = (all: IndexedGame[]) => {
+      // A view of a region (cells looked up) and of the whole world (the cells there are, read).
+      for (const v of [{ minLat: 51, maxLat: 53.5, minLon: 19, maxLon: 23 }, { minLat: -90, maxLat: 90, minLon: -180, maxLon: 180 }]) {
+        for (const zoom of [6, 8, 10]) {
+          const got = map.clusters({ ...v, zoom }).sort((a, b) => (a.id < b.id ? -1 : 1));
+          const want = brute(all, zoom, v);
+          expect(got.map((c) => [c.id, c.count])).toEqual(want.map((c) => [c.id, c.count]));
+          got.forEach((c, i) => {
+            expect(c.latitude).toBeCloseTo(want[i].latitude, 4);
+            expect(c.longitude).toBeCloseTo(want[i].longitude, 4);
+          });
+        }
+      }
+    };
+    check(mine);
+    const moved = { ...mine[10], latitude: 52.5, longitude: 20.1 };
+    map.upsert(moved);
+    for (const g of mine.slice(100, 400)) map.remove(g.id);
+    check([...mine.slice(0, 10), moved, ...mine.slice(11, 100), ...mine.slice(400)]);
   });
 
   it('forgets removed games, moves updated ones, and reuses their slots', () => {

@@ -1,4 +1,6 @@
-import type { MapEventDto } from '@contract/events';
+import { constants } from 'node:zlib';
+import { MAP_CELL_MIN_ZOOM, MAP_CLUSTER_MAX_ZOOM, mapCellWidth, type MapClusterDto, type MapEventDto } from '@contract/events';
+import { deflatePiece, type DeflatedPiece } from '../lib/gzip-pieces';
 
 /** earthdistance's earth radius in metres (its `earth()`): chords here are the cube's `<->`. */
 export const EARTH_RADIUS_M = 6378168;
@@ -51,6 +53,38 @@ export interface NearestQuery {
   now: number;
 }
 
+/**
+ * The map's markers as a JSON array, twice: its UTF-8 pieces (copy them together for the text) and
+ * the same text as deflated pieces (`gzipOfPieces` makes them a gzip answer), mostly compressed
+ * once per cell and kept (ADR 97).
+ */
+export interface MarkerArray {
+  plain: Buffer[];
+  pieces: DeflatedPiece[];
+  count: number;
+}
+
+/**
+ * A cell's markers compressed once (ADR 97): the games of the cell visible when it was made, in the
+ * cell's order. It holds until one of them ends or the cell changes.
+ */
+interface MarkerBlock {
+  piece: DeflatedPiece;
+  slots: number[];
+  /** The earliest end among its games: from then on the block shows an ended game. */
+  until: number;
+}
+
+/** A bubble's cell at one zoom: its games and the sums of their positions (the bubble sits at their mean). */
+interface BubbleCell {
+  games: number;
+  latitudeSum: number;
+  longitudeSum: number;
+}
+
+/** The cell (cx, cy) of the bubbles' grid at a zoom as one number; cx and cy stay within ±2^20 up to zoom 10. */
+const bubbleKey = (cx: number, cy: number) => (cx + 2 ** 20) * 2 ** 21 + (cy + 2 ** 20);
+
 export interface ViewQuery {
   minLat: number;
   maxLat: number;
@@ -88,6 +122,9 @@ export class GameIndex {
   private free: number[] = [];
   private slotById = new Map<string, number>();
   private cells = new Map<number, number[]>();
+  private blocks = new Map<number, MarkerBlock>();
+  /** The map's bubbles (ADR 81), per zoom from MAP_CELL_MIN_ZOOM to MAP_CLUSTER_MAX_ZOOM. */
+  private bubbles = Array.from({ length: MAP_CLUSTER_MAX_ZOOM - MAP_CELL_MIN_ZOOM + 1 }, () => new Map<number, BubbleCell>());
   private typeCodes = new Map<string, number>();
 
   get size(): number {
@@ -164,18 +201,76 @@ export class GameIndex {
     this.marker[slot] = ownBytes(JSON.stringify(marker));
     this.card[slot] = ownBytes(g.card);
     const key = cellKey(cellRow(g.latitude), cellCol(g.longitude));
+    this.blocks.delete(key);
     let cell = this.cells.get(key);
     if (!cell) this.cells.set(key, (cell = []));
     this.cellOf[slot] = key;
     this.posInCell[slot] = cell.length;
     cell.push(slot);
     this.slotById.set(g.id, slot);
+    this.countInBubbles(slot, 1);
+  }
+
+  /** Adds the game at `slot` to its bubble at every zoom (`sign` 1), or takes it out (-1). */
+  private countInBubbles(slot: number, sign: 1 | -1): void {
+    const lat = this.lat[slot];
+    const lon = this.lon[slot];
+    this.bubbles.forEach((cells, i) => {
+      const w = mapCellWidth(MAP_CELL_MIN_ZOOM + i);
+      const key = bubbleKey(Math.floor(lon / w), Math.floor(lat / (w * 0.6)));
+      const cell = cells.get(key) ?? { games: 0, latitudeSum: 0, longitudeSum: 0 };
+      cell.games += sign;
+      if (cell.games === 0) {
+        cells.delete(key);
+        return;
+      }
+      cell.latitudeSum += sign * lat;
+      cell.longitudeSum += sign * lon;
+      cells.set(key, cell);
+    });
+  }
+
+  /**
+   * The map's bubbles (ADR 81): the non-empty cells of the grid of `zoom` (6–10) that overlap the
+   * view, each at the mean position of its games, whatever the number of games in the view.
+   */
+  clusters(v: { minLat: number; maxLat: number; minLon: number; maxLon: number; zoom: number }): MapClusterDto[] {
+    const cells = this.bubbles[v.zoom - MAP_CELL_MIN_ZOOM];
+    const w = mapCellWidth(v.zoom);
+    const h = w * 0.6;
+    const [x0, x1, y0, y1] = [Math.floor(v.minLon / w), Math.floor(v.maxLon / w), Math.floor(v.minLat / h), Math.floor(v.maxLat / h)];
+    const out: MapClusterDto[] = [];
+    const add = (cx: number, cy: number, cell: BubbleCell) =>
+      out.push({
+        id: `${v.zoom}:${cx}:${cy}`,
+        latitude: round5(cell.latitudeSum / cell.games),
+        longitude: round5(cell.longitudeSum / cell.games),
+        count: cell.games,
+      });
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) <= cells.size) {
+      for (let cx = x0; cx <= x1; cx++) {
+        for (let cy = y0; cy <= y1; cy++) {
+          const cell = cells.get(bubbleKey(cx, cy));
+          if (cell) add(cx, cy, cell);
+        }
+      }
+    } else {
+      // A view wider than the games: read the cells there are.
+      for (const [key, cell] of cells) {
+        const cx = Math.floor(key / 2 ** 21) - 2 ** 20;
+        const cy = (key % 2 ** 21) - 2 ** 20;
+        if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) add(cx, cy, cell);
+      }
+    }
+    return out;
   }
 
   remove(id: string): void {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     this.slotById.delete(id);
+    this.countInBubbles(slot, -1);
+    this.blocks.delete(this.cellOf[slot]);
     const cell = this.cells.get(this.cellOf[slot])!;
     const last = cell.pop()!;
     if (last !== slot) {
@@ -224,10 +319,12 @@ export class GameIndex {
   }
 
   /**
-   * The map's markers: visible games inside the view, up to `limit` nearest its centre, as the
-   * pieces of a JSON array in UTF-8 (`Buffer.concat` them, with whatever surrounds the array).
+   * The map's markers: visible games inside the view, up to `limit` nearest its centre, in no
+   * particular order (a map draws them all the same). A cell all of whose visible games are chosen
+   * is sent as its kept block; only the rest (cells cut by the view's edge or by the limit) is
+   * compressed for this answer (ADR 97).
    */
-  inView(v: ViewQuery): Buffer[] {
+  inView(v: ViewQuery): MarkerArray {
     const midLat = (v.minLat + v.maxLat) / 2;
     const midLon = (v.minLon + v.maxLon) / 2;
     const found = this.walk(midLat, midLon, Infinity, v.limit, v, (slot) => {
@@ -235,15 +332,61 @@ export class GameIndex {
       const lo = this.lon[slot];
       return la >= v.minLat && la <= v.maxLat && lo >= v.minLon && lo <= v.maxLon && this.endAt[slot] > v.now;
     });
-    // The nearest `limit`, in no particular order: a map draws them all the same.
-    // Copied as bytes: building one long string and encoding it again was most of an answer's time.
-    const parts: Buffer[] = [OPEN];
-    for (const c of this.smallest(found.confirmed, Math.min(found.confirmed.length, v.limit))) {
-      if (parts.length > 1) parts.push(COMMA);
-      parts.push(this.marker[c.slot]);
+    const chosen = this.smallest(found.confirmed, Math.min(found.confirmed.length, v.limit));
+    const chosenIn = new Map<number, number>();
+    for (const c of chosen) chosenIn.set(this.cellOf[c.slot], (chosenIn.get(this.cellOf[c.slot]) ?? 0) + 1);
+    const plain: Buffer[] = [OPEN];
+    const pieces: DeflatedPiece[] = [OPEN_PIECE];
+    const whole = new Set<number>();
+    for (const [key, n] of chosenIn) {
+      // The chosen games of a cell are among its visible ones: as many means the same ones.
+      const block = this.blockOf(key, v.now);
+      if (block.slots.length !== n) continue;
+      whole.add(key);
+      if (pieces.length > 1) {
+        plain.push(COMMA);
+        pieces.push(COMMA_PIECE);
+      }
+      this.pushMarkers(plain, block.slots);
+      pieces.push(block.piece);
     }
-    parts.push(CLOSE);
-    return parts;
+    const loose = chosen.filter((c) => !whole.has(this.cellOf[c.slot])).map((c) => c.slot);
+    if (loose.length > 0) {
+      const text: Buffer[] = [];
+      this.pushMarkers(text, loose);
+      if (pieces.length > 1) {
+        plain.push(COMMA);
+        pieces.push(COMMA_PIECE);
+      }
+      plain.push(...text);
+      pieces.push(deflatePiece(Buffer.concat(text)));
+    }
+    plain.push(CLOSE);
+    pieces.push(CLOSE_PIECE);
+    return { plain, pieces, count: chosen.length };
+  }
+
+  /** The slots' markers, comma between them. */
+  private pushMarkers(into: Buffer[], slots: number[]): void {
+    for (let i = 0; i < slots.length; i++) {
+      if (i > 0) into.push(COMMA);
+      into.push(this.marker[slots[i]]);
+    }
+  }
+
+  /** The cell's kept block, made again when a game in it has ended since (changes drop it at once). */
+  private blockOf(key: number, now: number): MarkerBlock {
+    const kept = this.blocks.get(key);
+    if (kept && now < kept.until) return kept;
+    const slots = (this.cells.get(key) ?? []).filter((slot) => this.endAt[slot] > now);
+    const text: Buffer[] = [];
+    this.pushMarkers(text, slots);
+    let until = Infinity;
+    for (const slot of slots) until = Math.min(until, this.endAt[slot]);
+    // Compressed once and sent many times: worth zlib's default level.
+    const block = { piece: deflatePiece(Buffer.concat(text), constants.Z_DEFAULT_COMPRESSION), slots, until };
+    this.blocks.set(key, block);
+    return block;
   }
 
   /**
@@ -378,3 +521,6 @@ function ownBytes(text: string): Buffer {
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
+const OPEN_PIECE = deflatePiece(OPEN);
+const COMMA_PIECE = deflatePiece(COMMA);
+const CLOSE_PIECE = deflatePiece(CLOSE);
