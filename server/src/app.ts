@@ -113,7 +113,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (request.routeOptions.config?.readOnly) return;
-    gamesChanged(ctx);
+    gamesChanged(app);
   });
   // Answers that depend on the session must not be kept by browsers or proxies (ASVS 14.3.2):
   // every API answer is `no-store` unless its route is explicitly cacheable (avatar pictures) and

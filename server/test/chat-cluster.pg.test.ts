@@ -1,7 +1,8 @@
 /**
  * Two real server processes sharing one PostgreSQL database and one Redis, as behind a load
- * balancer: chat between people connected to different processes. Runs in the `server-pg` project
- * only (it needs REDIS_URL, which CI always sets).
+ * balancer: chat between people connected to different processes, and search and the map through
+ * one process finding a game saved through the other. Runs in the `server-pg` project only (it
+ * needs REDIS_URL, which CI always sets).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -41,7 +42,11 @@ beforeAll(async () => {
   if (!adminUrl || !redisUrl) throw new Error('The two-process chat test needs DATABASE_URL and REDIS_URL');
   admin = new Pool({ connectionString: adminUrl, max: 1 });
   await admin.query(`CREATE DATABASE ${dbName}`);
-  const env = { DATABASE_URL: databaseUrl(dbName), REDIS_URL: redisUrl, REDIS_PREFIX: `graj-test:${randomBytes(4).toString('hex')}:`, DATA_DIR: dataDir };
+  const env = {
+    DATABASE_URL: databaseUrl(dbName), REDIS_URL: redisUrl, REDIS_PREFIX: `graj-test:${randomBytes(4).toString('hex')}:`, DATA_DIR: dataDir,
+    // Neither process looks for others' changes on its own within a test: only being told can make it.
+    SEARCH_INDEX_SYNC_MS: '10000',
+  };
   const servers = await Promise.all([startServer(env), startServer(env)]);
   procs.push(...servers.map((s) => s.proc));
   [a, b] = servers.map((s) => s.url);
@@ -106,5 +111,37 @@ describe('chat across two server processes', () => {
     expect((await person.call(a, 'POST', '/api/v1/auth/logout')).status).toBe(200);
     await gone;
     expect(order).toEqual(['sessionEnded', 'disconnect']);
+  });
+});
+
+describe('search and the map across two server processes', () => {
+  it('a game saved through one process is found through the other as soon as eventChanged arrives', async () => {
+    const owner = new Person(`org${randomBytes(3).toString('hex')}`);
+    const searcher = new Person(`szu${randomBytes(3).toString('hex')}`);
+    await owner.signUp(a);
+    await searcher.signUp(b);
+    const socket = await searcher.socket(b);
+    const where = { latitude: 52.2297, longitude: 21.0122, distance: 5 };
+    const view = '/api/v1/football-events?minLat=52.1&maxLat=52.4&minLon=20.8&maxLon=21.2';
+    const ids = (body: { events: { _id: string }[] }) => body.events.map((e) => e._id);
+    // Process B has read its index and keeps this answer for a moment.
+    const before = (await searcher.call(b, 'POST', '/api/v1/football-events/search', where)).json;
+    expect((await searcher.call(b, 'GET', view)).status).toBe(200);
+
+    const news = next<{ eventId: string; change: string }>(socket, 'eventChanged');
+    const created = (await owner.call(a, 'POST', '/api/v1/football-events', eventBody({ eventName: 'Gra z drugiego procesu' }))).json.event;
+    expect(await news).toEqual({ eventId: created._id, change: 'created' });
+    const after = (await searcher.call(b, 'POST', '/api/v1/football-events/search', where)).json;
+    expect(ids(after)).toContain(created._id);
+    expect(after.total).toBe(before.total + 1);
+    expect(ids((await searcher.call(b, 'GET', view)).json)).toContain(created._id);
+
+    // Cancelled through A: gone from B's answers as soon as the news is (which goes to those in the game).
+    expect((await searcher.call(b, 'POST', `/api/v1/status/events/${created._id}/join`)).status).toBe(201);
+    const cancelled = next<{ eventId: string; change: string }>(socket, 'eventChanged');
+    expect((await owner.call(a, 'DELETE', `/api/v1/football-events/${created._id}`)).status).toBe(200);
+    expect(await cancelled).toEqual({ eventId: created._id, change: 'cancelled' });
+    expect(ids((await searcher.call(b, 'POST', '/api/v1/football-events/search', where)).json)).not.toContain(created._id);
+    expect(ids((await searcher.call(b, 'GET', view)).json)).not.toContain(created._id);
   });
 });

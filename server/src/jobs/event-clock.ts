@@ -35,7 +35,7 @@ export async function tickEventClock(app: FastifyInstance): Promise<{ live: numb
     }
     if (due.length < 100) break;
   }
-  if (live || completed) gamesChanged(app.ctx);
+  if (live || completed) gamesChanged(app);
   return { live, completed };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { EventChange } from '@contract/events';
 import { events, participations } from '../db/schema';
+import { gamesChanged } from '../search/games-changed';
 import { userRoom } from './socket';
 
 interface ChangedGame {
@@ -15,9 +16,11 @@ interface ChangedGame {
  * `eventChanged` (docs/adr/0070), sent after the change committed: to the organiser and everyone
  * with a status in the game (one message per socket, however many rooms it is in); a new public
  * game goes to every connected socket, all of which are signed in. Best effort: real-time news
- * never fails the request that caused it.
+ * never fails the request that caused it. Every process hears that games changed first, so the
+ * refetch this news causes finds the change whichever process answers it (ADR 96).
  */
 export async function sendEventChanged(app: FastifyInstance, game: ChangedGame, change: EventChange): Promise<void> {
+  gamesChanged(app);
   try {
     const payload = { eventId: game.id, change };
     if (change === 'created') {

@@ -7,6 +7,7 @@ import { hashToken } from '../lib/tokens';
 import { sessionValidUntil } from '../repositories/sessions';
 import { listenForSessionCuts, sessionRoom } from './session-end';
 import { adapterClients } from './adapter-clients';
+import { listenForGamesChanged } from '../search/games-changed';
 
 /** A socket's session is looked up again on an event when the last check is older than this. */
 export const SESSION_RECHECK_MS = 5_000;
@@ -137,6 +138,7 @@ export function attachSocket(app: FastifyInstance): Server {
     watchSession(app, socket);
   });
   listenForSessionCuts(io);
+  listenForGamesChanged(io, app.ctx);
   registerChatHandlers(app, io);
   return io;
 }

@@ -132,6 +132,6 @@ export async function ensureSeriesGames(app: FastifyInstance, now: Date = new Da
       if (event) created.push(event);
     }
   }
-  if (created.length) gamesChanged(app.ctx);
+  if (created.length) gamesChanged(app);
   return created;
 }
