@@ -18,4 +18,9 @@ describe('gzip in pieces', () => {
     expect(gz.length).toBeLessThan(Buffer.concat(parts).length / 10);
     expect(gunzipSync(gzipOfPieces([])).length).toBe(0);
   });
+
+  it('keeps a short piece in memory of its own size, not in a view of zlib\'s output chunk', () => {
+    const piece = deflatePiece(Buffer.from('{"_id":"a"}'));
+    expect(piece.deflated.buffer.byteLength).toBe(piece.deflated.length);
+  });
 });

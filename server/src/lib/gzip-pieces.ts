@@ -15,10 +15,21 @@ export interface DeflatedPiece {
 /** `text` compressed as a piece; `level` as zlib's (1 fastest, 9 smallest). */
 export function deflatePiece(text: Buffer, level: number = constants.Z_BEST_SPEED): DeflatedPiece {
   return {
-    deflated: deflateRawSync(text, { level, finishFlush: constants.Z_SYNC_FLUSH }),
+    deflated: ownMemory(deflateRawSync(text, { level, finishFlush: constants.Z_SYNC_FLUSH })),
     crc: crc32(text),
     length: text.length,
   };
+}
+
+/**
+ * zlib hands a short output back as a view of its 16 KB chunk: a piece kept for long (a map block of
+ * a few games) would keep the whole chunk alive. Such a view is copied into memory of its own size.
+ */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 // ID1 ID2, deflate, no flags, no time, no extra flags, OS unknown (RFC 1952).
