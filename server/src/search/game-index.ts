@@ -339,9 +339,8 @@ export class GameIndex {
     const pieces: DeflatedPiece[] = [OPEN_PIECE];
     const whole = new Set<number>();
     for (const [key, n] of chosenIn) {
-      // The chosen games of a cell are among its visible ones: as many means the same ones.
-      const block = this.blockOf(key, v.now);
-      if (block.slots.length !== n) continue;
+      const block = this.wholeBlock(key, n, v.now);
+      if (!block) continue;
       whole.add(key);
       if (pieces.length > 1) {
         plain.push(COMMA);
@@ -374,17 +373,26 @@ export class GameIndex {
     }
   }
 
-  /** The cell's kept block, made again when a game in it has ended since (changes drop it at once). */
-  private blockOf(key: number, now: number): MarkerBlock {
+  /**
+   * The cell's block when the answer takes all its visible games (`chosen` of them, all visible, so
+   * as many means the same ones), else null. Kept blocks are made again when a game in them has
+   * ended since (changes drop them at once); a cell an answer takes only part of costs no block.
+   */
+  private wholeBlock(key: number, chosen: number, now: number): MarkerBlock | null {
     const kept = this.blocks.get(key);
-    if (kept && now < kept.until) return kept;
-    const slots = (this.cells.get(key) ?? []).filter((slot) => this.endAt[slot] > now);
+    if (kept && now < kept.until) return kept.slots.length === chosen ? kept : null;
+    const cell = this.cells.get(key) ?? [];
+    let visible = 0;
+    for (const slot of cell) if (this.endAt[slot] > now) visible++;
+    if (visible !== chosen) return null;
+    const slots = cell.filter((slot) => this.endAt[slot] > now);
     const text: Buffer[] = [];
     this.pushMarkers(text, slots);
     let until = Infinity;
     for (const slot of slots) until = Math.min(until, this.endAt[slot]);
-    // Compressed once and sent many times: worth zlib's default level.
-    const block = { piece: deflatePiece(Buffer.concat(text), constants.Z_DEFAULT_COMPRESSION), slots, until };
+    // zlib's fastest level, as for every answer (ADR 81): a block is made on a cell's first view and
+    // again after each change in it, and the default level cost more time than the bytes it saved.
+    const block = { piece: deflatePiece(Buffer.concat(text), constants.Z_BEST_SPEED), slots, until };
     this.blocks.set(key, block);
     return block;
   }
