@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EVENT_MSG } from '@contract/events';
 import { makeEvent } from '../../../test/eventFixtures';
@@ -102,7 +102,8 @@ describe('find event', () => {
     await user.click(screen.getByRole('button', { name: 'Szukaj' }));
     await user.click(await screen.findByRole('button', { name: 'Zapisz jako moją lokalizację' }));
     expect(await screen.findByText('Nie udało się zapisać lokalizacji')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Zapisz jako moją lokalizację' })).toBeEnabled();
+    // The notice is shown as the request fails; the button is enabled again on the render after it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Zapisz jako moją lokalizację' })).toBeEnabled());
   });
 
   it('says "100+" when the server counted only up to its bound', async () => {
