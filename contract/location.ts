@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
 
+// The messages live in a zod-free module (docs/adr/0035).
+export * from './plain/location';
+
 /** Spec section 3, "Location"; Country defaults to Poland. */
 export const storedLocation = z.object({
   latitude: z.number().min(-90).max(90).nullable(),
@@ -20,10 +23,3 @@ export const setLocationBody = z.object({
 });
 export type SetLocationBody = z.input<typeof setLocationBody>;
 
-export const LOCATION_MSG = {
-  cleared: 'Lokalizacja została usunięta',
-  saved: 'Zapisano Twoją lokalizację',
-  saveFailed: 'Nie udało się zapisać lokalizacji',
-  isSaved: 'To Twoja zapisana lokalizacja.',
-  unknown: 'Nie udało się ustalić miejscowości dla tej lokalizacji',
-} as const;

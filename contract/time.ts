@@ -1,19 +1,23 @@
 /** Games happen in Poland: dates and hours typed in the form are Europe/Warsaw wall-clock time. */
 export const TIME_ZONE = 'Europe/Warsaw';
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+// Made on first use: a time zone's first formatter costs tens of milliseconds (the time zone data
+// loads), which a page that shows no date should not pay while it starts.
+let formatter: Intl.DateTimeFormat | undefined;
+const warsawFormatter = () =>
+  (formatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }));
 
 function wallClock(t: number): { date: string; hour: string; asUtc: number } {
-  const p = Object.fromEntries(formatter.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(warsawFormatter().formatToParts(new Date(t)).map((x) => [x.type, x.value]));
   const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return { date: `${p.year}-${p.month}-${p.day}`, hour: `${p.hour}:${p.minute}`, asUtc };
 }

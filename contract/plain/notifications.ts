@@ -100,6 +100,42 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   mutedEvents: [],
 };
 
+/**
+ * The server's answer when it is complete: every preference present with its type, as the route's
+ * response schema sends it. Checked without zod, so a signed-in page needs no zod to start
+ * (docs/adr/0098); anything less (an error, an older cached copy) returns null and goes to
+ * readPreferences.ts, which fills defaults with the contract's schema. Only known fields are kept.
+ */
+export function completePreferences(value: unknown): NotificationPreferences | null {
+  if (!isRecord(value)) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, fallback] of Object.entries(DEFAULT_PREFERENCES)) {
+    const v = value[key];
+    if (Array.isArray(fallback)) {
+      const items = Array.isArray(v) ? v.map(ITEMS[key as ArrayKey]) : [null];
+      if (items.includes(null)) return null;
+      out[key] = items;
+    } else if (typeof v === typeof fallback) {
+      out[key] = v;
+    } else {
+      return null;
+    }
+  }
+  return Number.isInteger(out.nearbyRadiusKm) ? (out as NotificationPreferences) : null;
+}
+
+type ArrayKey = 'nearbyGameTypes' | 'mutedChatRooms' | 'mutedEvents';
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Each list's item as the schema reads it (unknown fields dropped), or null. */
+const ITEMS: Record<ArrayKey, (item: unknown) => unknown> = {
+  nearbyGameTypes: (t) => (typeof t === 'string' ? t : null),
+  mutedChatRooms: (m) =>
+    isRecord(m) && typeof m.chatRoomId === 'string' && (typeof m.muteExpiresAt === 'string' || m.muteExpiresAt === null)
+      ? { chatRoomId: m.chatRoomId, muteExpiresAt: m.muteExpiresAt }
+      : null,
+  mutedEvents: (m) => (isRecord(m) && typeof m.eventId === 'string' ? { eventId: m.eventId } : null),
+};
+
 /** True when a chat mute is in force at `now` (a past expiry is ignored, spec section 4 "Mute"). */
 export function isMuteActive(mute: { muteExpiresAt: string | null } | undefined, now: number = Date.now()): boolean {
   if (!mute) return false;

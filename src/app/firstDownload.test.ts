@@ -116,3 +116,24 @@ describe('contract/plain', () => {
     expect(imports.filter((spec) => !/^(\.\/\w+|\.\.\/(constants|messages|time))$/.test(spec))).toEqual([]);
   });
 });
+
+/*
+ * docs/adr/0098: a signed-in page starts (the store's signed-in part, the socket's chat side, the
+ * bell, the dashboard with its map) without zod; the contract's checkers load when a socket event,
+ * an incomplete answer or a form needs them.
+ */
+describe('the signed-in start (docs/adr/0098)', () => {
+  it.each([
+    'src/app/signedInPart.ts',
+    'src/features/chat/chatSocket.ts',
+    'src/features/unread/NotificationBell.tsx',
+    'src/features/dashboard/DashboardRoutes.tsx',
+    'src/features/dashboard/DashboardHome.tsx',
+    'src/features/map/EventMap.tsx',
+    'src/features/events/find/FindEventPage.tsx',
+    'src/features/chat/ChatPage.tsx',
+  ])('%s does not import zod', (entry) => {
+    const chain = firstDownload(path.join(ROOT, entry)).packages.get('zod');
+    expect(chain ? rel(chain) : undefined).toBeUndefined();
+  });
+});

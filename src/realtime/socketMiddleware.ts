@@ -7,6 +7,7 @@ import { SOCKET_PATH } from '../config/env';
 import type { ChatSocketHandle } from '../features/chat/chatSocket';
 import { sessionEnded } from '../features/session/sessionSlice';
 import { eventChangedTags } from './eventChanged';
+import { lazyInOrder } from './lazyInOrder';
 import { socketConnected, socketConnecting, socketDisconnected } from './realtimeSlice';
 
 /** The part of a socket.io-client socket the app uses; tests pass a fake. */
@@ -21,6 +22,9 @@ export interface SocketLike {
 
 /** How long new public games are gathered before the map and search refetch once (docs/adr/0070). */
 export const CREATED_THROTTLE_MS = 5000;
+
+/** statusUpdate's checker (zod) loads with the first update, in order, out of every page's first download. */
+const statusUpdates = lazyInOrder(() => import('./statusUpdateHandler'));
 
 /** The wait before the n-th retry of a refused handshake: 1 s doubling to 5 s, ±50% jitter (SOCKET_RECONNECT). */
 export function retryDelay(attempt: number, random = Math.random): number {
@@ -129,10 +133,9 @@ export function createSocketMiddleware(
       const refreshNotifications = () => store.dispatch(api.util.invalidateTags([listTag('Notification')]));
       s.on('notification', refreshNotifications);
       s.on('notificationsRead', refreshNotifications);
-      s.on('statusUpdate', (raw: unknown) => {
-        // The validator (zod) loads with the first update, so it stays out of the landing page's bundle.
-        void import('./statusUpdateHandler').then(({ statusUpdateActions }) => statusUpdateActions(raw).forEach((a) => store.dispatch(a)));
-      });
+      s.on('statusUpdate', (raw: unknown) =>
+        statusUpdates.run(({ statusUpdateActions }) => statusUpdateActions(raw).forEach((a) => store.dispatch(a))),
+      );
       // Chat (rooms, messages, unread) loads with the connection, not with the landing page.
       void import('../features/chat/chatSocket').then(({ attachChatSocket }) => {
         if (socket === s) chat = attachChatSocket(s, store as never);

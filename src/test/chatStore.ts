@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ChatRoom } from '@contract/chat';
 import { DEFAULT_PREFERENCES, type NotificationPreferences, type OrganiserNotification } from '@contract/notifications';
 import type { StatusRecordDto } from '@contract/events';
+import { chatPayloads } from '../features/chat/chatSocket';
 import { API, signedIn } from './fixtures';
 import { setupTestStore } from './render';
 import { server } from './server';
@@ -27,5 +28,7 @@ export async function chatReadyStore(
     expect(q['getNotificationPreferences(undefined)']?.status).toBe('fulfilled');
     expect(q['getUnreadNotifications(undefined)']?.status).toBe('fulfilled');
   });
+  // As on a page past its first chat event: the checkers are loaded and events apply at once.
+  await chatPayloads.ready();
   return { store, socket };
 }

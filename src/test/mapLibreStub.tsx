@@ -127,6 +127,3 @@ export function NavigationControl() {
 export function AttributionControl() {
   return null;
 }
-
-/** maplibre-gl's own API, as far as src/features/map/mapLib.ts uses it. */
-export function setWorkerUrl() {}

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { messageText } from '@contract/chat';
 import { CHAT_MESSAGE_MAX } from '@contract/plain/chat';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sendChatMessage } from './chatSend';
@@ -18,6 +17,8 @@ export function ChatComposer({ roomId }: { roomId: string }) {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (sending) return;
+    // The contract's rule (zod) loads with the first message sent, not with the page (docs/adr/0098).
+    const { messageText } = await import('@contract/chat');
     const parsed = messageText.safeParse(text);
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     setSending(true);

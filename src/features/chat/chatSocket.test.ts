@@ -10,6 +10,7 @@ import { server } from '../../test/server';
 import * as sound from '../unread/notificationSound';
 import { selectUnreadTotals } from '../unread/unreadSelectors';
 import { chatApi, selectChatRooms } from './chatApi';
+import { chatPayloads } from './chatSocket';
 import { roomOpened } from './chatSlice';
 import { sendChatMessage } from './chatSend';
 
@@ -32,6 +33,8 @@ async function connectedStore(rooms: ChatRoom[], prefs: Partial<NotificationPref
   await waitFor(() => expect(selectChatRooms(store.getState())).toHaveLength(rooms.length));
   await waitFor(() => expect(chatApi.endpoints.getChatRooms.select()(store.getState()).isSuccess).toBe(true));
   await waitFor(() => expect(store.getState().api.queries['getNotificationPreferences(undefined)']?.status).toBe('fulfilled'));
+  // As on a page past its first chat event: the checkers are loaded and events apply at once.
+  await chatPayloads.ready();
   return { store, socket, joined: () => socket.emitted.filter((e) => e.event === 'joinRoom').map((e) => e.args[0]) };
 }
 

@@ -1,12 +1,16 @@
 import type { MiddlewareAPI, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { chatMessage, newChatRoomPayload, removedFromChatRoomPayload, type SocketAck } from '@contract/chat';
+import type { SocketAck } from '@contract/chat';
 import { CHAT_MSG } from '@contract/plain/chat';
+import { lazyInOrder } from '../../realtime/lazyInOrder';
 import type { SocketLike } from '../../realtime/socketMiddleware';
 import { notificationsApi } from '../notifications/notificationsApi';
 import { chatMessageReceived, chatRoomReceived, chatRoomRemoved, sendMessageRequested } from './chatActions';
 import { chatApi, selectChatRooms } from './chatApi';
 
 export const SEND_TIMEOUT_MS = 10_000;
+
+/** The contract's checkers of chat events (zod) load with the first event, in order (docs/adr/0098). */
+export const chatPayloads = lazyInOrder(() => import('@contract/chat'));
 
 interface StateShape {
   session: { user: { _id: string } | null };
@@ -44,23 +48,29 @@ export function attachChatSocket(socket: SocketLike, store: Store): ChatSocketHa
     joinAll();
   });
   socket.on('disconnect', () => joined.clear());
-  socket.on('newMessage', (raw: unknown) => {
-    const parsed = chatMessage.safeParse(raw);
-    if (parsed.success) store.dispatch(chatMessageReceived(parsed.data));
-  });
-  socket.on('newChatRoom', (raw: unknown) => {
-    const parsed = newChatRoomPayload.safeParse(raw);
-    if (!parsed.success || parsed.data.targetUserId !== me()) return;
-    store.dispatch(chatRoomReceived(parsed.data));
-    join(parsed.data.chatRoom.roomId);
-  });
-  socket.on('removedFromChatRoom', (raw: unknown) => {
-    const parsed = removedFromChatRoomPayload.safeParse(raw);
-    if (!parsed.success || parsed.data.targetUserId !== me()) return;
-    store.dispatch(chatRoomRemoved(parsed.data));
-    joined.delete(parsed.data.roomId);
-    socket.emit('leaveRoom', parsed.data.roomId);
-  });
+  socket.on('newMessage', (raw: unknown) =>
+    chatPayloads.run(({ chatMessage }) => {
+      const parsed = chatMessage.safeParse(raw);
+      if (parsed.success) store.dispatch(chatMessageReceived(parsed.data));
+    }),
+  );
+  socket.on('newChatRoom', (raw: unknown) =>
+    chatPayloads.run(({ newChatRoomPayload }) => {
+      const parsed = newChatRoomPayload.safeParse(raw);
+      if (!parsed.success || parsed.data.targetUserId !== me()) return;
+      store.dispatch(chatRoomReceived(parsed.data));
+      join(parsed.data.chatRoom.roomId);
+    }),
+  );
+  socket.on('removedFromChatRoom', (raw: unknown) =>
+    chatPayloads.run(({ removedFromChatRoomPayload }) => {
+      const parsed = removedFromChatRoomPayload.safeParse(raw);
+      if (!parsed.success || parsed.data.targetUserId !== me()) return;
+      store.dispatch(chatRoomRemoved(parsed.data));
+      joined.delete(parsed.data.roomId);
+      socket.emit('leaveRoom', parsed.data.roomId);
+    }),
+  );
 
   const subscriptions = [
     store.dispatch(chatApi.endpoints.getChatRooms.initiate()),

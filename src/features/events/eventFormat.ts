@@ -3,8 +3,9 @@ import {
   type FieldType, type GameType, type Level,
 } from '@contract/plain/events';
 
-const money = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2 });
-const longDate = new Intl.DateTimeFormat('pl-PL', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Made on first use, as contract/time.ts's: the dashboard loads this module before it shows any game.
+let money: Intl.NumberFormat | undefined;
+let longDate: Intl.DateTimeFormat | undefined;
 
 /** Select options, in the contract's order (the same in the form and in find-event). */
 export const GAME_TYPE_OPTIONS = GAME_TYPES.map((value) => ({ value, label: GAME_TYPE_LABELS[value] }));
@@ -26,7 +27,7 @@ export function levelLabel(level: string): string {
 
 /** 'X zł' (spec: map popup and cards). */
 export function formatPrice(price: number): string {
-  return `${money.format(price)} zł`;
+  return `${(money ??= new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2 })).format(price)} zł`;
 }
 
 export function formatDuration(minutes: number): string {
@@ -41,7 +42,9 @@ export function playersSought(count: number): string {
 export function formatDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
-  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
+  return (longDate ??= new Intl.DateTimeFormat('pl-PL', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 /** 'HH:MM' after a start hour plus minutes, wrapping past midnight (end = start + duration). */

@@ -2,9 +2,10 @@ import type {
   MuteChatBody, NotificationDto, NotificationListQuery, NotificationListResponse, NotificationPreferences, PreferencesResponse,
   UnreadNotificationsResponse, UpdatePreferencesBody,
 } from '@contract/notifications';
-import { DEFAULT_PREFERENCES } from '@contract/plain/notifications';
+import { DEFAULT_PREFERENCES, completePreferences } from '@contract/plain/notifications';
 import { api } from '../../api/api';
 import { listTag } from '../../api/tags';
+import { writeCachedPreferences } from './preferencesCache';
 
 interface SessionShape {
   session: { user: { _id: string } | null };
@@ -17,8 +18,15 @@ export const notificationsApi = api.injectEndpoints({
       // Spec section 8: a failed load is silent and falls back to the cached copy, else the defaults.
       async queryFn(_arg, { getState }, _extra, baseQuery) {
         const userId = userIdOf(getState());
-        // The contract's checker (zod) comes with the first call, not with the landing page.
-        const [result, { readPreferences }] = await Promise.all([baseQuery('/notifications/preferences'), import('./readPreferences')]);
+        const result = await baseQuery('/notifications/preferences');
+        // The server's complete answer is checked without zod; anything else (a failed load, an
+        // older cached copy to complete) loads the contract's checker (docs/adr/0098).
+        const fresh = completePreferences((result.data as { preferences?: unknown } | undefined)?.preferences);
+        if (fresh) {
+          writeCachedPreferences(userId, fresh);
+          return { data: { preferences: fresh } };
+        }
+        const { readPreferences } = await import('./readPreferences');
         return { data: readPreferences(result.data, userId) };
       },
       providesTags: ['NotificationPreferences'],

@@ -4,8 +4,8 @@ import { readCachedPreferences, writeCachedPreferences } from './preferencesCach
 
 /**
  * Spec section 8: the server's preferences when its answer matches the contract (and they are
- * cached), else the cached copy, else the defaults. It checks with zod, so notificationsApi loads
- * it with the first call, which only a signed-in page makes (docs/adr/0035).
+ * cached), else the cached copy, else the defaults, completed by the contract's schema. It checks
+ * with zod, so notificationsApi loads it only when the answer is not complete (docs/adr/0098).
  */
 export function readPreferences(body: unknown, userId: string | undefined): PreferencesResponse {
   const parsed = preferencesResponse.safeParse(body);

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { SETTINGS_NOTICE_MS } from '@contract/constants';
-import { LOCATION_MSG } from '@contract/location';
+import { LOCATION_MSG } from '@contract/plain/location';
 import { USER_MSG } from '@contract/users';
 import { API_BASE_URL } from '../../config/env';
 import { errorStatus } from '../../api/errors';

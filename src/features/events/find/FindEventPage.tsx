@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { clampDistance, EVENT_LIMITS, formatSearchTotal, SEARCH_PAGE_SIZE } from '@contract/plain/events';
-import { LOCATION_MSG, type StoredLocation } from '@contract/location';
+import type { StoredLocation } from '@contract/location';
+import { LOCATION_MSG } from '@contract/plain/location';
 import { TOWNS_COUNTRY } from '@contract/towns';
 import { errorMsg, errorStatus } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
