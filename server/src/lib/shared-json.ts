@@ -16,14 +16,21 @@ const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
  * ~30 KB gzipped, which is what a phone downloads.
  */
 export class SharedJson {
-  private text: string | Buffer | null;
   private gzipped: Buffer | null = null;
-  private parts: Buffer[] = [];
-  private pieces: DeflatedPiece[] | null = null;
 
-  /** `body`: the answer as JSON text, or its UTF-8 bytes. */
-  constructor(body: string | Buffer) {
-    this.text = body;
+  /**
+   * `text`: the answer as JSON text or its UTF-8 bytes, or null when it is kept in `parts` (its
+   * UTF-8 bytes in order) with `pieces`, the same text as deflated pieces.
+   */
+  private constructor(
+    private text: string | Buffer | null,
+    private readonly parts: Buffer[] = [],
+    private readonly pieces: DeflatedPiece[] | null = null,
+  ) {}
+
+  /** An answer given as JSON text, or its UTF-8 bytes. */
+  static ofText(body: string | Buffer): SharedJson {
+    return new SharedJson(body);
   }
 
   static of(value: unknown): SharedJson {
@@ -36,11 +43,7 @@ export class SharedJson {
    * text is copied together only for a client that does not take gzip.
    */
   static ofPieces(plain: Buffer[], pieces: DeflatedPiece[]): SharedJson {
-    const answer = new SharedJson('');
-    answer.text = null;
-    answer.parts = plain;
-    answer.pieces = pieces;
-    return answer;
+    return new SharedJson(null, plain, pieces);
   }
 
   get body(): string | Buffer {

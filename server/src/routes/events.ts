@@ -48,7 +48,7 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
   const checked = <T>(schema: z.ZodType<T>, value: T) => SharedJson.of(production ? value : schema.parse(value));
   const checkedText = <T>(schema: z.ZodType<T>, body: string | Buffer) => {
     if (!production) schema.parse(JSON.parse(body.toString()));
-    return new SharedJson(body);
+    return SharedJson.ofText(body);
   };
   const index = app.ctx.searchIndex;
   const searchAnswer = z.object({ events: z.array(eventDto), total: z.number().int(), totalIsLowerBound: z.boolean() });
