@@ -1,3 +1,4 @@
+import { Pool, type PoolClient, type PoolConfig, type QueryConfig } from 'pg';
 import { pruneSearchChanges, SearchIndex } from '../src/search/search-index';
 import { TEST_ENGINE } from './engine';
 import { createEvent, eventBody } from './event-fixtures';
@@ -100,6 +101,33 @@ describe('search index kept in step with the database', () => {
     spy.mockRestore();
     await t.database.pool.query('DELETE FROM events WHERE id = $1', [game._id]);
     expect(await found(index)).not.toContain(game._id);
+  });
+
+  // PostgreSQL only: the embedded engine runs without the pool's timeouts.
+  (TEST_ENGINE === 'postgres' ? it : it.skip)('loads in full when each batch takes longer than the pool allows a request', async () => {
+    const game = await createEvent(organiser);
+    const options = (t.database.pool as unknown as { options: PoolConfig }).options;
+    // The pool of a server whose requests may take 200 ms, as DB_TIMEOUT_MS sets it.
+    const pool = new Pool({ ...options, max: 2, statement_timeout: 200, query_timeout: 200, idle_in_transaction_session_timeout: 300 });
+    const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+    // Every batch of the load is slow to read and slow to take in, as a million games read from disk were.
+    jest.spyOn(pool, 'connect').mockImplementation((async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (c: unknown) => Promise<unknown>;
+      (client as unknown as { query: unknown }).query = async (config: unknown) => {
+        const c = config as QueryConfig & { name?: string };
+        if (typeof c !== 'object' || c.name !== 'events_listed_by_id') return query(config);
+        const rows = await query({ ...c, name: 'events_listed_by_id_slowly', text: `SELECT listed.* FROM (${c.text}) listed CROSS JOIN pg_sleep(0.5)` });
+        await new Promise((r) => setTimeout(r, 500));
+        return rows;
+      };
+      return client;
+    }) as never);
+    try {
+      expect(await found(new SearchIndex(pool, 0))).toContain(game._id);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('prunes change rows older than an hour and keeps the rest', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { formatAddress, SEARCH_TOTAL_BOUND, type EventDto, type EventStatus, type EventValues } from '@contract/events';
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import type { Executor } from '../db/database';
 import { events, users } from '../db/schema';
 import { avatarUrlOf } from './users';
@@ -223,8 +223,9 @@ const LISTED_BY_ID_SQL = `SELECT ${SELECT_EVENT_TEXT} FROM events e JOIN users u
 const LISTED_AMONG_SQL = `SELECT ${SELECT_EVENT_TEXT} FROM events e JOIN users u ON u.id = e.owner_id WHERE e.id = ANY($1::uuid[]) AND ${LISTED}`;
 
 /** For the search index's full load (ADR 96): listed games not over yet, with organisers, by id after `afterId`. */
-export async function readListedGames(ex: Pick<Pool, 'query'>, afterId: string, limit: number): Promise<EventWithOwner[]> {
-  const res = await ex.query({ name: 'events_listed_by_id', text: LISTED_BY_ID_SQL, values: [afterId, limit] });
+export async function readListedGames(ex: Pick<Pool, 'query'>, afterId: string, limit: number, timeoutMs?: number): Promise<EventWithOwner[]> {
+  // `query_timeout`: node-postgres's own limit for this statement, instead of the pool's.
+  const res = await ex.query({ name: 'events_listed_by_id', text: LISTED_BY_ID_SQL, values: [afterId, limit], ...(timeoutMs ? { query_timeout: timeoutMs } : {}) } as QueryConfig);
   return (res.rows as Record<string, unknown>[]).map(mapRow);
 }
 

@@ -96,6 +96,38 @@ describe('GameIndex', () => {
     }
   });
 
+  it('answers as the brute force does in a dense city, on the fine grid and where it gives way to the coarse one', () => {
+    const rand = rng(99);
+    // 20,000 games in about 6 km × 6 km of Warsaw (thousands per coarse cell), a few on one pitch,
+    // some over; a rare type only far away, which the fine walk cannot reach within its rings.
+    const dense: IndexedGame[] = makeGames(20_000, 5).map((g, i) => ({
+      ...g,
+      latitude: i % 29 === 0 ? 52.2297 : 52.2297 + (rand() - 0.5) * 0.06,
+      longitude: i % 29 === 0 ? 21.0122 : 21.0122 + (rand() - 0.5) * 0.09,
+      gameType: i % 400 === 0 ? 'chess' : g.gameType,
+    }));
+    const far = makeGames(300, 6).map((g, i) => ({ ...g, gameType: i % 2 ? 'chess' : g.gameType }));
+    const all = [...dense.filter((g) => g.gameType !== 'chess'), ...far];
+    const city = new GameIndex();
+    for (const g of all) city.upsert(g);
+    for (const [lat, lon, km, gameType] of [
+      [52.2297, 21.0122, 50, undefined], [52.2297, 21.0122, 1, undefined], [52.2412, 20.9903, 5, 'volleyball'],
+      [52.2201, 21.0300, 3, 'football'], [52.2297, 21.0122, 50, 'chess'], [52.25, 21.05, 25, 'basketball'],
+    ] as const) {
+      const want = bruteNearest(all, lat, lon, km, gameType);
+      for (const [limit, offset] of [[25, 0], [25, 75], [50, 100]]) {
+        const bound = Math.max(100, offset + limit);
+        const got = city.nearest({ latitude: lat, longitude: lon, radiusM: km * 1000, gameType, limit, offset, bound, now: NOW });
+        expect(got.ids).toEqual(want.slice(offset, offset + limit));
+        expect(got.total).toBe(Math.min(want.length, bound));
+      }
+    }
+    const view = { minLat: 52.2, maxLat: 52.26, minLon: 20.97, maxLon: 21.06, now: NOW };
+    const inside = insideView(all, view);
+    expect(inside.length).toBeGreaterThan(5000);
+    for (const limit of [100, 1000]) expect(markersIn(city, { ...view, limit }).map((m) => m._id).sort()).toEqual(inside.slice(0, limit).sort());
+  });
+
   it('answers the map with the games inside the view nearest its centre, at most the limit', () => {
     const view = { minLat: 51.9, maxLat: 52.6, minLon: 20.5, maxLon: 21.6, now: NOW };
     const inside = insideView(games, view);

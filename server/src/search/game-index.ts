@@ -1,6 +1,8 @@
 import { constants } from 'node:zlib';
 import { MAP_CELL_MIN_ZOOM, MAP_CLUSTER_MAX_ZOOM, mapCellWidth, type MapClusterDto, type MapEventDto } from '@contract/events';
 import { deflatePiece, type DeflatedPiece } from '../lib/gzip-pieces';
+import { ByteStore } from './byte-store';
+import { Grid } from './grid';
 
 /** earthdistance's earth radius in metres (its `earth()`): chords here are the cube's `<->`. */
 export const EARTH_RADIUS_M = 6378168;
@@ -27,13 +29,17 @@ export function chordOf(metres: number): number {
   return 2 * EARTH_RADIUS_M * Math.sin(Math.min(metres, Math.PI * EARTH_RADIUS_M) / (2 * EARTH_RADIUS_M));
 }
 
-/** Grid cells are CELL_LAT degrees high and CELL_LON wide: about 4.4 km square at Poland's latitudes. */
+/** The grid's cells: about 4.4 km square at Poland's latitudes (the map's blocks are these cells). */
 const CELL_LAT = 0.04;
 const CELL_LON = 0.064;
-const ROWS = Math.ceil(180 / CELL_LAT) + 2;
-const cellRow = (lat: number) => Math.floor((lat + 90) / CELL_LAT);
-const cellCol = (lon: number) => Math.floor((lon + 180) / CELL_LON);
-const cellKey = (row: number, col: number) => col * ROWS + row;
+/**
+ * A grid eight times finer (about 550 m) for where games are dense: there the coarse cell around a
+ * point holds many more games than a page needs, and walking it whole made a search's cost grow with
+ * the number of games in the city rather than with the page (ADR 99).
+ */
+const FINE = 8;
+/** A walk on the fine grid that has not found its games within this many rings starts again on the coarse one. */
+const FINE_RINGS = 12;
 
 interface Candidate {
   slot: number;
@@ -113,15 +119,14 @@ export class GameIndex {
   private lon = new Float64Array(1024);
   private endAt = new Float64Array(1024);
   private type = new Uint8Array(1024);
-  private cellOf = new Int32Array(1024);
-  private posInCell = new Int32Array(1024);
-  /** A marker of the map, already JSON in UTF-8: the map's answer is these copied together. */
-  private marker: Buffer[] = [];
-  /** `IndexedGame.card` in UTF-8. */
-  private card: Buffer[] = [];
+  private coarse = new Grid(CELL_LAT, CELL_LON);
+  private fine = new Grid(CELL_LAT / FINE, CELL_LON / FINE);
+  /** A marker of the map by slot, already JSON in UTF-8: the map's answer is these copied together. */
+  private marker = new ByteStore();
+  /** `IndexedGame.card` in UTF-8, by slot. */
+  private card = new ByteStore();
   private free: number[] = [];
   private slotById = new Map<string, number>();
-  private cells = new Map<number, number[]>();
   private blocks = new Map<number, MarkerBlock>();
   /** The map's bubbles (ADR 81), per zoom from MAP_CELL_MIN_ZOOM to MAP_CLUSTER_MAX_ZOOM. */
   private bubbles = Array.from({ length: MAP_CLUSTER_MAX_ZOOM - MAP_CELL_MIN_ZOOM + 1 }, () => new Map<number, BubbleCell>());
@@ -151,11 +156,6 @@ export class GameIndex {
       b.set(a);
       return b;
     };
-    const i32 = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
     this.x = f64(this.x);
     this.y = f64(this.y);
     this.z = f64(this.z);
@@ -165,8 +165,6 @@ export class GameIndex {
     const t = new Uint8Array(n);
     t.set(this.type);
     this.type = t;
-    this.cellOf = i32(this.cellOf);
-    this.posInCell = i32(this.posInCell);
   }
 
   /** Adds the game, or replaces what the index knew of it. */
@@ -198,15 +196,10 @@ export class GameIndex {
       // A metre is plenty for a pin; fewer digits, fewer bytes in a list of 1,000.
       geolocation: { type: 'Point', coordinates: [round5(g.longitude), round5(g.latitude)] },
     };
-    this.marker[slot] = ownBytes(JSON.stringify(marker));
-    this.card[slot] = ownBytes(g.card);
-    const key = cellKey(cellRow(g.latitude), cellCol(g.longitude));
-    this.blocks.delete(key);
-    let cell = this.cells.get(key);
-    if (!cell) this.cells.set(key, (cell = []));
-    this.cellOf[slot] = key;
-    this.posInCell[slot] = cell.length;
-    cell.push(slot);
+    this.marker.set(slot, JSON.stringify(marker));
+    this.card.set(slot, g.card);
+    this.blocks.delete(this.coarse.add(slot, g.latitude, g.longitude));
+    this.fine.add(slot, g.latitude, g.longitude);
     this.slotById.set(g.id, slot);
     this.countInBubbles(slot, 1);
   }
@@ -270,17 +263,11 @@ export class GameIndex {
     if (slot === undefined) return;
     this.slotById.delete(id);
     this.countInBubbles(slot, -1);
-    this.blocks.delete(this.cellOf[slot]);
-    const cell = this.cells.get(this.cellOf[slot])!;
-    const last = cell.pop()!;
-    if (last !== slot) {
-      cell[this.posInCell[slot]] = last;
-      this.posInCell[last] = this.posInCell[slot];
-    }
-    if (cell.length === 0) this.cells.delete(this.cellOf[slot]);
+    this.blocks.delete(this.coarse.remove(slot));
+    this.fine.remove(slot);
     this.ids[slot] = '';
-    this.marker[slot] = EMPTY;
-    this.card[slot] = EMPTY;
+    this.marker.clear(slot);
+    this.card.clear(slot);
     this.free.push(slot);
   }
 
@@ -310,7 +297,7 @@ export class GameIndex {
     const page = head.slice(q.offset, q.offset + q.limit);
     return {
       ids: page.map((c) => this.ids[c.slot]),
-      cards: page.map((c) => this.card[c.slot]),
+      cards: page.map((c) => this.card.get(c.slot)),
       // earthdistance's earth_distance: the great circle of the chord.
       distancesM: page.map((c) => 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, c.chord / (2 * EARTH_RADIUS_M)))),
       total: Math.min(counted, q.bound),
@@ -334,7 +321,10 @@ export class GameIndex {
     });
     const chosen = this.smallest(found.confirmed, Math.min(found.confirmed.length, v.limit));
     const chosenIn = new Map<number, number>();
-    for (const c of chosen) chosenIn.set(this.cellOf[c.slot], (chosenIn.get(this.cellOf[c.slot]) ?? 0) + 1);
+    for (const c of chosen) {
+      const key = this.coarse.keyOf(c.slot);
+      chosenIn.set(key, (chosenIn.get(key) ?? 0) + 1);
+    }
     const plain: Buffer[] = [OPEN];
     const pieces: DeflatedPiece[] = [OPEN_PIECE];
     const whole = new Set<number>();
@@ -349,7 +339,7 @@ export class GameIndex {
       this.pushMarkers(plain, block.slots);
       pieces.push(block.piece);
     }
-    const loose = chosen.filter((c) => !whole.has(this.cellOf[c.slot])).map((c) => c.slot);
+    const loose = chosen.filter((c) => !whole.has(this.coarse.keyOf(c.slot))).map((c) => c.slot);
     if (loose.length > 0) {
       const text: Buffer[] = [];
       this.pushMarkers(text, loose);
@@ -369,7 +359,7 @@ export class GameIndex {
   private pushMarkers(into: Buffer[], slots: number[]): void {
     for (let i = 0; i < slots.length; i++) {
       if (i > 0) into.push(COMMA);
-      into.push(this.marker[slots[i]]);
+      into.push(this.marker.get(slots[i]));
     }
   }
 
@@ -381,7 +371,7 @@ export class GameIndex {
   private wholeBlock(key: number, chosen: number, now: number): MarkerBlock | null {
     const kept = this.blocks.get(key);
     if (kept && now < kept.until) return kept.slots.length === chosen ? kept : null;
-    const cell = this.cells.get(key) ?? [];
+    const cell = this.coarse.cell(key) ?? [];
     let visible = 0;
     for (const slot of cell) if (this.endAt[slot] > now) visible++;
     if (visible !== chosen) return null;
@@ -407,21 +397,39 @@ export class GameIndex {
     latitude: number, longitude: number, radiusChord: number, need: number,
     clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
   ): { confirmed: Candidate[]; complete: boolean } {
+    // Where the point's coarse cell alone holds about what is needed, the answer lies within a cell or
+    // two, and the fine grid reaches it through a fraction of the games. Sparse surroundings (or a rare
+    // game type) can make the fine walk long: past FINE_RINGS it gives way to the coarse one.
+    if (need !== Infinity) {
+      const here = this.coarse.cell(this.coarse.key(this.coarse.row(latitude), this.coarse.col(longitude)));
+      if (here && here.length * 2 >= need) {
+        const found = this.walkOn(this.fine, FINE_RINGS, latitude, longitude, radiusChord, need, clip, matches);
+        if (found) return found;
+      }
+    }
+    return this.walkOn(this.coarse, Infinity, latitude, longitude, radiusChord, need, clip, matches)!;
+  }
+
+  /** `walk` on one grid; null when `maxRings` rings did not finish it. */
+  private walkOn(
+    grid: Grid, maxRings: number, latitude: number, longitude: number, radiusChord: number, need: number,
+    clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
+  ): { confirmed: Candidate[]; complete: boolean } | null {
     const la = latitude * RAD;
     const lo = longitude * RAD;
     const cx = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
     const cy = EARTH_RADIUS_M * Math.cos(la) * Math.sin(lo);
     const cz = EARTH_RADIUS_M * Math.sin(la);
-    const row0 = cellRow(latitude);
-    const col0 = cellCol(longitude);
-    const r0 = cellRow(clip.minLat);
-    const r1 = cellRow(clip.maxLat);
-    const c0 = cellCol(clip.minLon);
-    const c1 = cellCol(clip.maxLon);
+    const row0 = grid.row(latitude);
+    const col0 = grid.col(longitude);
+    const r0 = grid.row(clip.minLat);
+    const r1 = grid.row(clip.maxLat);
+    const c0 = grid.col(clip.minLon);
+    const c1 = grid.col(clip.maxLon);
     const pending: Candidate[] = [];
     const confirmed: Candidate[] = [];
     const visit = (row: number, col: number) => {
-      const cell = this.cells.get(cellKey(row, col));
+      const cell = grid.cell(grid.key(row, col));
       if (!cell) return;
       for (let i = 0; i < cell.length; i++) {
         const slot = cell[i];
@@ -448,7 +456,7 @@ export class GameIndex {
         }
       }
       const holdsClip = row0 - ring <= r0 && row0 + ring >= r1 && col0 - ring <= c0 && col0 + ring >= c1;
-      const reach = this.reachOfRings(latitude, longitude, row0, col0, ring);
+      const reach = this.reachOfRings(grid, latitude, longitude, row0, col0, ring);
       // With no early stop (need = Infinity: across a pole or the antimeridian) only the whole clip counts.
       const exhaustive = need === Infinity;
       const complete = holdsClip || (!exhaustive && reach >= radiusChord);
@@ -459,6 +467,7 @@ export class GameIndex {
       }
       pending.length = kept;
       if (complete || confirmed.length >= need) return { confirmed, complete };
+      if (ring >= maxRings) return null;
     }
   }
 
@@ -500,11 +509,11 @@ export class GameIndex {
    * nearest edge of their box (to a parallel along the meridian; to a meridian across the great
    * circle, asin(cos φ · sin Δλ)), a millimetre short for rounding.
    */
-  private reachOfRings(latitude: number, longitude: number, row0: number, col0: number, ring: number): number {
-    const top = (row0 + ring + 1) * CELL_LAT - 90;
-    const bottom = (row0 - ring) * CELL_LAT - 90;
-    const right = (col0 + ring + 1) * CELL_LON - 180;
-    const left = (col0 - ring) * CELL_LON - 180;
+  private reachOfRings(grid: Grid, latitude: number, longitude: number, row0: number, col0: number, ring: number): number {
+    const top = (row0 + ring + 1) * grid.cellLat - 90;
+    const bottom = (row0 - ring) * grid.cellLat - 90;
+    const right = (col0 + ring + 1) * grid.cellLon - 180;
+    const left = (col0 - ring) * grid.cellLon - 180;
     const dLat = Math.min(top - latitude, latitude - bottom) * RAD;
     const dLon = Math.min(right - longitude, longitude - left, 90) * RAD;
     const acrossMeridian = Math.asin(Math.cos(latitude * RAD) * Math.sin(dLon));
@@ -515,17 +524,6 @@ export class GameIndex {
 
 /** A metre is plenty for a pin on the map: coordinates to 5 decimals. */
 export const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
-const EMPTY = Buffer.alloc(0);
-
-/**
- * UTF-8 bytes in their own memory: `Buffer.from` would cut small ones out of shared 8 KB slabs,
- * and one game staying in the index would keep its slab's other, long gone games' bytes alive.
- */
-function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
-}
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');

@@ -3,7 +3,15 @@ import { readListedAmong, readListedGames, toEventDto, type EventWithOwner } fro
 import { GameIndex, type IndexedGame } from './game-index';
 /** Finished transactions are those below the snapshot's xmin: their change rows are final. */
 const HORIZON = `pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
-const LOAD_BATCH = 20_000;
+/** Games read per statement of a full load: the event loop is never held long by one batch's games. */
+const LOAD_BATCH = 5_000;
+/**
+ * A full load's own time limit per statement and between them, instead of the pool's (DB_TIMEOUT_MS,
+ * 1.5 s by default, made for a person's request): at a million games a batch read from disk under
+ * load took longer than that, and a load that always fails left search unanswered (ADR 99). A minute
+ * still tells a stuck database from a slow read.
+ */
+const LOAD_TIMEOUT_MS = 60_000;
 /** Change rows are pruned after an hour: a process that has not looked for half of that reloads. */
 export const CHANGES_KEPT_MS = 60 * 60 * 1000;
 const RELOAD_AFTER_MS = CHANGES_KEPT_MS / 2;
@@ -88,9 +96,11 @@ export class SearchIndex {
     const games = new GameIndex();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+      await client.query(`SET LOCAL idle_in_transaction_session_timeout = ${LOAD_TIMEOUT_MS}`);
       const horizon = Number((await client.query(`SELECT ${HORIZON} AS h`)).rows[0].h);
       for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
-        const batch = await readListedGames(client, after, LOAD_BATCH);
+        const batch = await readListedGames(client, after, LOAD_BATCH, LOAD_TIMEOUT_MS);
         for (const game of batch) games.upsert(toGame(game));
         if (batch.length < LOAD_BATCH) break;
         after = batch[batch.length - 1].id;
