@@ -99,29 +99,53 @@ describe('GameIndex', () => {
   it('answers as the brute force does in a dense city, on the fine grid and where it gives way to the coarse one', () => {
     const rand = rng(99);
     // 20,000 games in about 6 km × 6 km of Warsaw (thousands per coarse cell), a few on one pitch,
-    // some over; a rare type only far away, which the fine walk cannot reach within its rings.
-    const dense: IndexedGame[] = makeGames(20_000, 5).map((g, i) => ({
-      ...g,
-      latitude: i % 29 === 0 ? 52.2297 : 52.2297 + (rand() - 0.5) * 0.06,
-      longitude: i % 29 === 0 ? 21.0122 : 21.0122 + (rand() - 0.5) * 0.09,
-      gameType: i % 400 === 0 ? 'chess' : g.gameType,
-    }));
-    const far = makeGames(300, 6).map((g, i) => ({ ...g, gameType: i % 2 ? 'chess' : g.gameType }));
-    const all = [...dense.filter((g) => g.gameType !== 'chess'), ...far];
+    // some over. A rare type: 100 games within a kilometre of the centre, the rest in other towns,
+    // so its fine walk finds the first hundred and then cannot reach more within its rings.
+    const dense: IndexedGame[] = makeGames(20_000, 5).map((g, i) => {
+      const rare = i % 200 === 0;
+      const spread = rare ? 0.015 : 1;
+      return {
+        ...g,
+        latitude: i % 29 === 0 && !rare ? 52.2297 : 52.2297 + (rand() - 0.5) * 0.06 * spread,
+        longitude: i % 29 === 0 && !rare ? 21.0122 : 21.0122 + (rand() - 0.5) * 0.09 * spread,
+        gameType: rare ? 'chess' : g.gameType,
+      };
+    });
+    const far = makeGames(300, 6).map((g, i) => ({ ...g, gameType: i % 2 && i % 4 !== 0 ? 'chess' : g.gameType }));
+    let all = [...dense, ...far];
     const city = new GameIndex();
     for (const g of all) city.upsert(g);
-    for (const [lat, lon, km, gameType] of [
-      [52.2297, 21.0122, 50, undefined], [52.2297, 21.0122, 1, undefined], [52.2412, 20.9903, 5, 'volleyball'],
-      [52.2201, 21.0300, 3, 'football'], [52.2297, 21.0122, 50, 'chess'], [52.25, 21.05, 25, 'basketball'],
-    ] as const) {
-      const want = bruteNearest(all, lat, lon, km, gameType);
-      for (const [limit, offset] of [[25, 0], [25, 75], [50, 100]]) {
-        const bound = Math.max(100, offset + limit);
-        const got = city.nearest({ latitude: lat, longitude: lon, radiusM: km * 1000, gameType, limit, offset, bound, now: NOW });
-        expect(got.ids).toEqual(want.slice(offset, offset + limit));
-        expect(got.total).toBe(Math.min(want.length, bound));
+    const compare = () => {
+      for (const [lat, lon, km, gameType] of [
+        [52.2297, 21.0122, 50, undefined], [52.2297, 21.0122, 1, undefined], [52.2412, 20.9903, 5, 'volleyball'],
+        [52.2201, 21.0300, 3, 'football'], [52.2297, 21.0122, 50, 'chess'], [52.25, 21.05, 25, 'basketball'],
+      ] as const) {
+        const want = bruteNearest(all, lat, lon, km, gameType);
+        for (const [limit, offset] of [[25, 0], [25, 75], [50, 100]]) {
+          const bound = Math.max(100, offset + limit);
+          const got = city.nearest({ latitude: lat, longitude: lon, radiusM: km * 1000, gameType, limit, offset, bound, now: NOW });
+          expect(got.ids).toEqual(want.slice(offset, offset + limit));
+          expect(got.total).toBe(Math.min(want.length, bound));
+        }
       }
-    }
+    };
+    compare();
+    // The rare type's fine walk gives way to the coarse one: only the centre's hundred are near.
+    expect(bruteNearest(all, 52.2297, 21.0122, 50, 'chess').length).toBe(dense.filter((g) => g.gameType === 'chess' && g.endAt.getTime() > NOW).length);
+    // Games removed, moved a few hundred metres, given another type, and new ones in freed slots:
+    // every grid and every type's layer must follow.
+    const changed = new Map<string, IndexedGame>();
+    all.forEach((g, i) => {
+      if (i % 5 === 0) return city.remove(g.id);
+      if (i % 5 === 1) changed.set(g.id, { ...g, latitude: g.latitude + 0.004, longitude: g.longitude - 0.006 });
+      if (i % 5 === 2) changed.set(g.id, { ...g, gameType: g.gameType === 'chess' ? 'football' : 'chess' });
+    });
+    for (const g of changed.values()) city.upsert(g);
+    const fresh = makeGames(2000, 8).map((g) => ({ ...g, latitude: 52.2297 + (g.latitude - 52.23) / 20, longitude: 21.0122 + (g.longitude - 21.01) / 20 }));
+    for (const g of fresh) city.upsert(g);
+    all = [...all.filter((_, i) => i % 5 !== 0).map((g) => changed.get(g.id) ?? g), ...fresh];
+    expect(city.size).toBe(new Set(all.map((g) => g.id)).size);
+    compare();
     const view = { minLat: 52.2, maxLat: 52.26, minLon: 20.97, maxLon: 21.06, now: NOW };
     const inside = insideView(all, view);
     expect(inside.length).toBeGreaterThan(5000);
@@ -217,6 +241,15 @@ describe('GameIndex', () => {
     small.upsert({ ...a, latitude: 10, longitude: 10 });
     expect(small.size).toBe(2);
     expect(small.nearest({ latitude: 10, longitude: 10, radiusM: 1000, limit: 5, offset: 0, bound: 100, now: NOW }).ids).toEqual([a.id]);
+    // A new game type moves it to that type's games: searches by type find it under the new one only.
+    const near10 = (gameType: string) => small.nearest({ latitude: 10, longitude: 10, radiusM: 1000, gameType, limit: 5, offset: 0, bound: 100, now: NOW }).ids;
+    small.upsert({ ...a, latitude: 10, longitude: 10, gameType: 'tennis' });
+    small.upsert({ ...b, latitude: 10, longitude: 10.001, gameType: 'cards' });
+    expect([near10('tennis'), near10('cards'), near10(a.gameType)]).toEqual([[a.id], [b.id], []]);
+    small.upsert({ ...b, latitude: 10, longitude: 10.001, gameType: 'tennis' });
+    expect([near10('tennis'), near10('cards')]).toEqual([[a.id, b.id], []]);
+    small.upsert(b);
+    small.upsert({ ...a, latitude: 10, longitude: 10 });
     small.remove(a.id);
     small.remove(a.id);
     expect(small.has(a.id)).toBe(false);

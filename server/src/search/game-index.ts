@@ -121,6 +121,9 @@ export class GameIndex {
   private type = new Uint8Array(1024);
   private coarse = new Grid(CELL_LAT, CELL_LON);
   private fine = new Grid(CELL_LAT / FINE, CELL_LON / FINE);
+  /** The same two grids with a layer per game type (its code): a search for one type walks only its games. */
+  private coarseByType = new Grid(CELL_LAT, CELL_LON);
+  private fineByType = new Grid(CELL_LAT / FINE, CELL_LON / FINE);
   /** A marker of the map by slot, already JSON in UTF-8: the map's answer is these copied together. */
   private marker = new ByteStore();
   /** `IndexedGame.card` in UTF-8, by slot. */
@@ -200,6 +203,8 @@ export class GameIndex {
     this.card.set(slot, g.card);
     this.blocks.delete(this.coarse.add(slot, g.latitude, g.longitude));
     this.fine.add(slot, g.latitude, g.longitude);
+    this.coarseByType.add(slot, g.latitude, g.longitude, this.type[slot]);
+    this.fineByType.add(slot, g.latitude, g.longitude, this.type[slot]);
     this.slotById.set(g.id, slot);
     this.countInBubbles(slot, 1);
   }
@@ -265,6 +270,8 @@ export class GameIndex {
     this.countInBubbles(slot, -1);
     this.blocks.delete(this.coarse.remove(slot));
     this.fine.remove(slot);
+    this.coarseByType.remove(slot);
+    this.fineByType.remove(slot);
     this.ids[slot] = '';
     this.marker.clear(slot);
     this.card.clear(slot);
@@ -289,9 +296,8 @@ export class GameIndex {
     // Across a pole or the antimeridian the rings are not the neighbourhood: read the whole band.
     const exotic = box.minLat <= -90 || box.maxLat >= 90 || box.minLon < -180 || box.maxLon > 180;
     const clip = exotic ? { minLat: Math.max(box.minLat, -90), maxLat: Math.min(box.maxLat, 90), minLon: -180, maxLon: 180 } : box;
-    const found = this.walk(q.latitude, q.longitude, radiusChord, exotic ? Infinity : need, clip, (slot) =>
-      (code === 0 || this.type[slot] === code) && this.endAt[slot] > q.now,
-    );
+    // One game type: its layer of the typed grids, where every game is of that type.
+    const found = this.walk(code, q.latitude, q.longitude, radiusChord, exotic ? Infinity : need, clip, (slot) => this.endAt[slot] > q.now);
     const counted = found.complete ? found.confirmed.length : need;
     const head = this.smallest(found.confirmed, Math.min(found.confirmed.length, q.offset + q.limit)).sort(this.byDistance);
     const page = head.slice(q.offset, q.offset + q.limit);
@@ -314,7 +320,7 @@ export class GameIndex {
   inView(v: ViewQuery): MarkerArray {
     const midLat = (v.minLat + v.maxLat) / 2;
     const midLon = (v.minLon + v.maxLon) / 2;
-    const found = this.walk(midLat, midLon, Infinity, v.limit, v, (slot) => {
+    const found = this.walk(0, midLat, midLon, Infinity, v.limit, v, (slot) => {
       const la = this.lat[slot];
       const lo = this.lon[slot];
       return la >= v.minLat && la <= v.maxLat && lo >= v.minLon && lo <= v.maxLon && this.endAt[slot] > v.now;
@@ -391,28 +397,30 @@ export class GameIndex {
    * Rings of cells around the point, nearest ring first, only cells inside `clip`. After each ring,
    * every game not yet seen lies outside the rings' box, so at least `reach` away: the matches
    * nearer than that are final. Stops when `need` of them are final, or when the rings hold the
-   * radius or the whole clip (then every match is final).
+   * radius or the whole clip (then every match is final). `type` 0 walks every game; a type's code
+   * walks only the games of that type.
    */
   private walk(
-    latitude: number, longitude: number, radiusChord: number, need: number,
+    type: number, latitude: number, longitude: number, radiusChord: number, need: number,
     clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
   ): { confirmed: Candidate[]; complete: boolean } {
+    const [coarse, fine] = type === 0 ? [this.coarse, this.fine] : [this.coarseByType, this.fineByType];
     // Where the point's coarse cell alone holds about what is needed, the answer lies within a cell or
     // two, and the fine grid reaches it through a fraction of the games. Sparse surroundings (or a rare
     // game type) can make the fine walk long: past FINE_RINGS it gives way to the coarse one.
     if (need !== Infinity) {
-      const here = this.coarse.cell(this.coarse.key(this.coarse.row(latitude), this.coarse.col(longitude)));
+      const here = coarse.cell(coarse.key(coarse.row(latitude), coarse.col(longitude)), type);
       if (here && here.length * 2 >= need) {
-        const found = this.walkOn(this.fine, FINE_RINGS, latitude, longitude, radiusChord, need, clip, matches);
+        const found = this.walkOn(fine, type, FINE_RINGS, latitude, longitude, radiusChord, need, clip, matches);
         if (found) return found;
       }
     }
-    return this.walkOn(this.coarse, Infinity, latitude, longitude, radiusChord, need, clip, matches)!;
+    return this.walkOn(coarse, type, Infinity, latitude, longitude, radiusChord, need, clip, matches)!;
   }
 
-  /** `walk` on one grid; null when `maxRings` rings did not finish it. */
+  /** `walk` on one grid's layer; null when `maxRings` rings did not finish it. */
   private walkOn(
-    grid: Grid, maxRings: number, latitude: number, longitude: number, radiusChord: number, need: number,
+    grid: Grid, layer: number, maxRings: number, latitude: number, longitude: number, radiusChord: number, need: number,
     clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
   ): { confirmed: Candidate[]; complete: boolean } | null {
     const la = latitude * RAD;
@@ -429,7 +437,7 @@ export class GameIndex {
     const pending: Candidate[] = [];
     const confirmed: Candidate[] = [];
     const visit = (row: number, col: number) => {
-      const cell = grid.cell(grid.key(row, col));
+      const cell = grid.cell(grid.key(row, col), layer);
       if (!cell) return;
       for (let i = 0; i < cell.length; i++) {
         const slot = cell[i];
