@@ -1,6 +1,6 @@
 import type { LoadResult } from './lib/http-load';
 import type { Probe } from './lib/server-process';
-import { toRows, type BenchReport, type EngineReport } from './run';
+import { mapViews, toRows, type BenchReport, type EngineReport } from './run';
 
 const probe: Probe = { loopDelayP50Ms: 10, loopDelayP99Ms: 20, loopDelayMaxMs: 30, rssMb: 500, heapUsedMb: 100 };
 const load = (p99Ms: number, over: Partial<LoadResult> = {}) => ({
@@ -51,5 +51,16 @@ describe('benchmark rows', () => {
     expect(row(rows, 'Map list, uncached')).toContain('3 refused');
     // A refused request at the main size spoils the comparison too.
     expect(row(rows, 'Cost growth, uncached map list')).toContain('FAILED (100,000 games: 10,000 answered, 0 errors or timeouts, 3 refused)');
+  });
+
+  it('asks for map views as the map does: bounds on the 0.1° grid, the zoom only where bubbles answer', () => {
+    const views = mapViews(2000).map((q) => new URLSearchParams(q));
+    expect(new Set(views.map((v) => v.toString())).size).toBeGreaterThan(500);
+    for (const v of views) {
+      for (const k of ['minLat', 'maxLat', 'minLon', 'maxLon']) expect(Number(v.get(k)) * 10).toBeCloseTo(Math.round(Number(v.get(k)) * 10), 9);
+      expect(Number(v.get('maxLat')) - Number(v.get('minLat'))).toBeGreaterThanOrEqual(0.4);
+    }
+    const zooms = views.map((v) => v.get('zoom'));
+    expect(new Set(zooms)).toEqual(new Set([null, '6', '7', '8', '9', '10']));
   });
 });

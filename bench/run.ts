@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import webpush from 'web-push';
 import { openDatabase, type Database } from '../server/src/db/database';
-import { GAME_TYPES, MAP_CLUSTER_MAX_ZOOM, SEARCH_PAGE_SIZE } from '@contract/events';
+import { GAME_TYPES, SEARCH_PAGE_SIZE } from '@contract/events';
+import { mapQuery } from '../src/features/map/clusterWindow';
 import { totalBound } from '../server/src/repositories/events';
 import { SearchIndex } from '../server/src/search/search-index';
 import { lighthouseScores, measurePageWeights, type LighthouseScores, type PageWeight } from './lib/frontend';
@@ -107,8 +108,9 @@ export function searchMix(n: number, seedValue = 12345) {
 
 /**
  * Map views as people pan and zoom: zoom 6–14, centred near a town picked by population (at zoom
- * 6–8 anywhere over Poland), a 1280×800 px screen, and the ±0.2° window the client adds around it;
- * at zoom 10 and below the zoom too, as the map sends it (the answer is then bubbles, ADR 81).
+ * 6–8 anywhere over Poland), a 1280×800 px screen, and the query the map sends for it (the client's
+ * own `mapQuery`: the view ±0.2°, widened to the 0.1° grid, and at zoom 10 and below the zoom too,
+ * where the answer is then bubbles, ADR 81).
  */
 export function mapViews(n: number, seedValue = 54321) {
   const rand = rng(seedValue);
@@ -121,10 +123,8 @@ export function mapViews(n: number, seedValue = 54321) {
     const lon = wide ? 14.5 + rand() * 9.5 : town.longitude + (rand() - 0.5) * 0.16;
     const halfLon = (1280 / 256) * (360 / 2 ** zoom) / 2;
     const halfLat = (800 / 256) * (360 / 2 ** zoom) * Math.cos((lat * Math.PI) / 180) / 2;
-    const r = (v: number) => v.toFixed(5);
-    // As the map asks: its zoom at 10 and below, where the answer is the server's bubbles (ADR 81).
-    const z = zoom <= MAP_CLUSTER_MAX_ZOOM ? `&zoom=${zoom}` : '';
-    return `minLat=${r(Math.max(-90, lat - halfLat - 0.2))}&maxLat=${r(Math.min(90, lat + halfLat + 0.2))}&minLon=${r(lon - halfLon - 0.2)}&maxLon=${r(lon + halfLon + 0.2)}${z}`;
+    const query = mapQuery({ west: lon - halfLon, south: lat - halfLat, east: lon + halfLon, north: lat + halfLat }, zoom);
+    return new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   });
 }
 
@@ -373,7 +373,7 @@ export function toRows(r: BenchReport): Row[] {
         figure: `Map list, uncached: a different view every request (${e.engine})`,
         value: `${fmt(mm.requestsPerSec, 0)} req/s, p50 ${fmt(mm.p50Ms)} ms, p99 ${fmt(mm.p99Ms)} ms, ${fmt(pct(mm), 0)}% of ceiling; loop delay p99 ${fmt(mm.probe.loopDelayP99Ms)} ms — ${verdict(mmOk, mm)}`,
         target: e.engine === 'postgres' ? 'p99 ≤ 50 ms' : 'p99 ≤ 100 ms',
-        conditions: `${cond}; server with SEARCH_CACHE_MS=0; 50,000 views: zoom 6–14 over Poland (near towns by population from zoom 9), 1280×800 px plus the client's ±0.2°, zoom ≤ 10 answered with bubbles (counts per cell) when the view holds over 300 games, else up to 1,000 markers; errors ${mm.errors + mm.non2xx}`,
+        conditions: `${cond}; server with SEARCH_CACHE_MS=0; 50,000 views: zoom 6–14 over Poland (near towns by population from zoom 9), 1280×800 px, each asked as the map asks (the client's mapQuery: the view ±0.2° widened to the 0.1° grid), zoom ≤ 10 answered with bubbles (counts per cell) when the view holds over 300 games, else up to 1,000 markers; errors ${mm.errors + mm.non2xx}`,
       });
     }
     rows.push({ figure: `Ceiling: GET /users/current-user (${e.engine})`, value: `${fmt(ceiling.requestsPerSec, 0)} req/s, p50 ${fmt(ceiling.p50Ms)} ms, p99 ${fmt(ceiling.p99Ms)} ms${unanswered(ceiling)}`, conditions: `${cond}; the same server as the two rows above` });

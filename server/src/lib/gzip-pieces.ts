@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { zlibThread } from './zlib-thread';
 
 /**
  * A piece of a gzip stream compressed on its own (ADR 97): raw deflate blocks ending on a byte
@@ -19,6 +20,11 @@ export function deflatePiece(text: Buffer, level: number = constants.Z_BEST_SPEE
     crc: crc32(text),
     length: text.length,
   };
+}
+
+/** `deflatePiece` on the compression thread (ADR 100): the event loop goes on meanwhile. */
+export async function deflatePieceOffThread(text: Buffer, level: number = constants.Z_BEST_SPEED): Promise<DeflatedPiece> {
+  return { deflated: await zlibThread.run('deflateRaw', text, level), crc: crc32(text), length: text.length };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipOfPieces, type DeflatedPiece } from './gzip-pieces';
+import { zlibThread } from './zlib-thread';
 
 /** Below this a gzip frame saves too little to be worth it. */
 const GZIP_FROM_BYTES = 1024;
@@ -9,6 +10,11 @@ const GZIP_FROM_BYTES = 1024;
  * level 6 for a few per cent more bytes, and with the cache off every answer is gzipped once (ADR 81).
  */
 const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
+/**
+ * From this size an answer is gzipped on the compression thread, beside the event loop (ADR 100); a
+ * smaller one costs less to compress than to hand over.
+ */
+const GZIP_OFF_THREAD_FROM = 8 * 1024;
 
 /**
  * A JSON answer many requests share (see ResultCache): stringified once and, for clients that accept
@@ -16,7 +22,7 @@ const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
  * ~30 KB gzipped, which is what a phone downloads.
  */
 export class SharedJson {
-  private gzipped: Buffer | null = null;
+  private gzipped: Promise<Buffer> | null = null;
 
   /**
    * `text`: the answer as JSON text or its UTF-8 bytes, or null when it is kept in `parts` (its
@@ -55,15 +61,25 @@ export class SharedJson {
     return this.text !== null ? this.text.length : this.parts.reduce((n, p) => n + p.length, 0);
   }
 
-  gzip(): Buffer {
-    this.gzipped ??= this.pieces ? gzipOfPieces(this.pieces) : gzipSync(this.body, GZIP_OPTIONS);
-    return this.gzipped;
+  /** The answer gzipped, once: laid together from its pieces, or compressed (a large one off the event loop). */
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= this.pieces
+      ? Promise.resolve(gzipOfPieces(this.pieces))
+      : this.length >= GZIP_OFF_THREAD_FROM
+        ? zlibThread.run('gzip', this.body, GZIP_OPTIONS.level)
+        : Promise.resolve(gzipSync(this.body, GZIP_OPTIONS));
+    const gzipped = this.gzipped;
+    // A failed compression (the thread died) is not kept: the next request of a shared answer tries again.
+    gzipped.catch(() => {
+      if (this.gzipped === gzipped) this.gzipped = null;
+    });
+    return gzipped;
   }
 
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (accepts && this.length >= GZIP_FROM_BYTES) return reply.header('content-encoding', 'gzip').send(this.gzip());
+    if (accepts && this.length >= GZIP_FROM_BYTES) return reply.header('content-encoding', 'gzip').send(await this.gzip());
     return reply.send(this.body);
   }
 }

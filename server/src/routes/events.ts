@@ -72,11 +72,11 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
       // and mostly already compressed (ADR 97).
       const markers = games.inView({ ...view, limit: MAP_EVENTS_LIMIT, now: Date.now() });
       const answer = SharedJson.ofPieces(
-        [MARKERS_OPEN, ...markers.plain, MARKERS_CLOSE], [MARKERS_OPEN_PIECE, ...markers.pieces, MARKERS_CLOSE_PIECE],
+        [MARKERS_OPEN, ...markers.plain, MARKERS_CLOSE], [MARKERS_OPEN_PIECE, ...(await markers.pieces), MARKERS_CLOSE_PIECE],
       );
       if (!production) {
         mapAnswer.parse(JSON.parse(answer.body.toString()));
-        if (!gunzipSync(answer.gzip()).equals(answer.body as Buffer)) throw new Error('the map answer\'s gzip is not its text');
+        if (!gunzipSync(await answer.gzip()).equals(answer.body as Buffer)) throw new Error('the map answer\'s gzip is not its text');
       }
       return answer;
     });

@@ -57,10 +57,10 @@ function bruteNearest(games: IndexedGame[], lat: number, lon: number, km: number
 }
 
 /** The map's answer as markers, after checking that its gzip pieces hold exactly its text. */
-function markersIn(index: GameIndex, v: ViewQuery) {
+async function markersIn(index: GameIndex, v: ViewQuery) {
   const answer = index.inView(v);
   const text = Buffer.concat(answer.plain);
-  expect(gunzipSync(gzipOfPieces(answer.pieces)).equals(text)).toBe(true);
+  expect(gunzipSync(gzipOfPieces(await answer.pieces)).equals(text)).toBe(true);
   const markers = JSON.parse(String(text)) as { _id: string; geolocation: { coordinates: number[] } }[];
   expect(markers).toHaveLength(answer.count);
   return markers;
@@ -96,7 +96,7 @@ describe('GameIndex', () => {
     }
   });
 
-  it('answers as the brute force does in a dense city, on the fine grid and where it gives way to the coarse one', () => {
+  it('answers as the brute force does in a dense city, on the fine grid and where it gives way to the coarse one', async () => {
     const rand = rng(99);
     // 20,000 games in about 6 km × 6 km of Warsaw (thousands per coarse cell), a few on one pitch,
     // some over. A rare type: 100 games within a kilometre of the centre, the rest in other towns,
@@ -149,24 +149,24 @@ describe('GameIndex', () => {
     const view = { minLat: 52.2, maxLat: 52.26, minLon: 20.97, maxLon: 21.06, now: NOW };
     const inside = insideView(all, view);
     expect(inside.length).toBeGreaterThan(5000);
-    for (const limit of [100, 1000]) expect(markersIn(city, { ...view, limit }).map((m) => m._id).sort()).toEqual(inside.slice(0, limit).sort());
+    for (const limit of [100, 1000]) expect((await markersIn(city, { ...view, limit })).map((m) => m._id).sort()).toEqual(inside.slice(0, limit).sort());
   });
 
-  it('answers the map with the games inside the view nearest its centre, at most the limit', () => {
+  it('answers the map with the games inside the view nearest its centre, at most the limit', async () => {
     const view = { minLat: 51.9, maxLat: 52.6, minLon: 20.5, maxLon: 21.6, now: NOW };
     const inside = insideView(games, view);
     expect(inside.length).toBeGreaterThan(200);
     // In no particular order: the set is what counts.
-    const all = markersIn(index, { ...view, limit: 5000 });
+    const all = await markersIn(index, { ...view, limit: 5000 });
     expect(all.map((m) => m._id).sort()).toEqual([...inside].sort());
     for (const limit of [1, 100, 333]) {
-      const some = markersIn(index, { ...view, limit });
+      const some = await markersIn(index, { ...view, limit });
       expect(some.map((m) => m._id).sort()).toEqual(inside.slice(0, limit).sort());
       expect(some[0].geolocation.coordinates.every((c) => Math.abs(c * 1e5 - Math.round(c * 1e5)) < 1e-6)).toBe(true);
     }
   });
 
-  it('sends whole cells as blocks compressed once, made again when a game in them changes or ends', () => {
+  it('sends whole cells as blocks compressed once, made again when a game in them changes or ends', async () => {
     const mine = makeGames(3000, 21);
     const map = new GameIndex();
     for (const g of mine) map.upsert(g);
@@ -174,7 +174,8 @@ describe('GameIndex', () => {
     const first = map.inView(view);
     const again = map.inView({ ...view, minLat: 51.91 });
     // Kept blocks are the same objects in both answers: nothing compressed twice.
-    const kept = again.pieces.filter((p) => first.pieces.includes(p) && p.length > 1);
+    const [firstPieces, againPieces] = [await first.pieces, await again.pieces];
+    const kept = againPieces.filter((p) => firstPieces.includes(p) && p.length > 1);
     expect(kept.length).toBeGreaterThan(10);
 
     // A new game, a moved one, a removed one and time passing: every answer stays the brute force's.
@@ -188,12 +189,12 @@ describe('GameIndex', () => {
     map.upsert({ ...ending, endAt: new Date(NOW + 60_000) });
     const now = [...mine.filter((g) => g !== gone && g !== moved && g !== ending), added, { ...moved, latitude: 50, longitude: 19 }, { ...ending, endAt: new Date(NOW + 60_000) }];
     for (const at of [NOW, NOW + 120_000]) {
-      const ids = markersIn(map, { ...view, now: at }).map((m) => m._id).sort();
+      const ids = (await markersIn(map, { ...view, now: at })).map((m) => m._id).sort();
       expect(ids).toEqual(insideView(now, { ...view, now: at }).slice(0, 1000).sort());
       expect(ids.includes(ending.id)).toBe(at === NOW);
     }
-    expect(markersIn(map, view).map((m) => m._id)).toContain(added.id);
-    expect(markersIn(map, view).map((m) => m._id)).not.toContain(gone.id);
+    expect((await markersIn(map, view)).map((m) => m._id)).toContain(added.id);
+    expect((await markersIn(map, view)).map((m) => m._id)).not.toContain(gone.id);
   });
 
   it('counts the bubbles of every zoom as games come, move and go, as a brute-force grouping does', () => {

@@ -1,6 +1,6 @@
 import { constants } from 'node:zlib';
 import { MAP_CELL_MIN_ZOOM, MAP_CLUSTER_MAX_ZOOM, mapCellWidth, type MapClusterDto, type MapEventDto } from '@contract/events';
-import { deflatePiece, type DeflatedPiece } from '../lib/gzip-pieces';
+import { deflatePiece, deflatePieceOffThread, type DeflatedPiece } from '../lib/gzip-pieces';
 import { ByteStore } from './byte-store';
 import { Grid } from './grid';
 
@@ -62,11 +62,11 @@ export interface NearestQuery {
 /**
  * The map's markers as a JSON array, twice: its UTF-8 pieces (copy them together for the text) and
  * the same text as deflated pieces (`gzipOfPieces` makes them a gzip answer), mostly compressed
- * once per cell and kept (ADR 97).
+ * once per cell and kept (ADR 97); the rest is being compressed on the compression thread (ADR 100).
  */
 export interface MarkerArray {
   plain: Buffer[];
-  pieces: DeflatedPiece[];
+  pieces: Promise<DeflatedPiece[]>;
   count: number;
 }
 
@@ -315,7 +315,7 @@ export class GameIndex {
    * The map's markers: visible games inside the view, up to `limit` nearest its centre, in no
    * particular order (a map draws them all the same). A cell all of whose visible games are chosen
    * is sent as its kept block; only the rest (cells cut by the view's edge or by the limit) is
-   * compressed for this answer (ADR 97).
+   * compressed for this answer (ADR 97), on the compression thread (ADR 100).
    */
   inView(v: ViewQuery): MarkerArray {
     const midLat = (v.minLat + v.maxLat) / 2;
@@ -332,7 +332,7 @@ export class GameIndex {
       chosenIn.set(key, (chosenIn.get(key) ?? 0) + 1);
     }
     const plain: Buffer[] = [OPEN];
-    const pieces: DeflatedPiece[] = [OPEN_PIECE];
+    const pieces: (DeflatedPiece | Promise<DeflatedPiece>)[] = [OPEN_PIECE];
     const whole = new Set<number>();
     for (const [key, n] of chosenIn) {
       const block = this.wholeBlock(key, n, v.now);
@@ -354,11 +354,11 @@ export class GameIndex {
         pieces.push(COMMA_PIECE);
       }
       plain.push(...text);
-      pieces.push(deflatePiece(Buffer.concat(text)));
+      pieces.push(deflatePieceOffThread(Buffer.concat(text)));
     }
     plain.push(CLOSE);
     pieces.push(CLOSE_PIECE);
-    return { plain, pieces, count: chosen.length };
+    return { plain, pieces: Promise.all(pieces), count: chosen.length };
   }
 
   /** The slots' markers, comma between them. */
