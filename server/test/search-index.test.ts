@@ -1,4 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { Pool, type PoolClient, type PoolConfig, type QueryConfig } from 'pg';
+import { gzipOfPieces } from '../src/lib/gzip-pieces';
 import { pruneSearchChanges, SearchIndex } from '../src/search/search-index';
 import { TEST_ENGINE } from './engine';
 import { createEvent, eventBody } from './event-fixtures';
@@ -57,7 +59,8 @@ describe('search index kept in step with the database', () => {
     await t.database.pool.query("UPDATE events SET event_name = 'Nowa nazwa' WHERE id = $1", [game._id]);
     expect(Number((await t.database.pool.query('SELECT count(*) AS n FROM event_search_changes')).rows[0].n)).toBe(before + 1);
     const index = new SearchIndex(t.database.pool, 0);
-    const view = JSON.parse(String(Buffer.concat((await index.current()).inView({ minLat: 52, maxLat: 52.5, minLon: 20.8, maxLon: 21.3, limit: 1000, now: Date.now() }).plain)));
+    const markers = (await index.current()).inView({ minLat: 52, maxLat: 52.5, minLon: 20.8, maxLon: 21.3, limit: 1000, now: Date.now() });
+    const view = JSON.parse(String(gunzipSync(gzipOfPieces(await markers.pieces))));
     expect(view.find((m: { _id: string }) => m._id === game._id).eventName).toBe('Nowa nazwa');
   });
 

@@ -298,5 +298,12 @@ describe('search result cache', () => {
     expect(zipped.headers.vary).toContain('accept-encoding');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
     expect(plain.json().events.length).toBeGreaterThan(0);
+    // A search page of 10 full games is over 8 KB: gzipped on the compression thread (ADR 100).
+    const body = { ...warsaw, distance: 50, limit: 10 };
+    const page = await player.request({ method: 'POST', url: '/football-events/search', payload: body });
+    const pageZipped = await player.request({ method: 'POST', url: '/football-events/search', payload: body, headers: { 'accept-encoding': 'gzip' } });
+    expect(page.rawPayload.length).toBeGreaterThan(8 * 1024);
+    expect(pageZipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(pageZipped.rawPayload).toString('utf8'))).toEqual(page.json());
   });
 });

@@ -1,4 +1,4 @@
-import { constants, gzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipOfPieces, type DeflatedPiece } from './gzip-pieces';
 import { zlibThread } from './zlib-thread';
@@ -24,13 +24,9 @@ const GZIP_OFF_THREAD_FROM = 8 * 1024;
 export class SharedJson {
   private gzipped: Promise<Buffer> | null = null;
 
-  /**
-   * `text`: the answer as JSON text or its UTF-8 bytes, or null when it is kept in `parts` (its
-   * UTF-8 bytes in order) with `pieces`, the same text as deflated pieces.
-   */
+  /** `text`: the answer as JSON text or its UTF-8 bytes, or null when it is kept in `pieces` only. */
   private constructor(
     private text: string | Buffer | null,
-    private readonly parts: Buffer[] = [],
     private readonly pieces: DeflatedPiece[] | null = null,
   ) {}
 
@@ -44,21 +40,21 @@ export class SharedJson {
   }
 
   /**
-   * An answer kept in pieces, its UTF-8 bytes and the same text as deflated pieces (the map's
-   * markers, ADR 97): a gzip answer is the pieces laid together, nothing compressed again, and the
-   * text is copied together only for a client that does not take gzip.
+   * An answer kept as deflated pieces (the map's markers, ADR 97): a gzip answer is the pieces laid
+   * together, nothing compressed again; a client that does not take gzip gets the text inflated
+   * from them, so the two cannot differ (ADR 100).
    */
-  static ofPieces(plain: Buffer[], pieces: DeflatedPiece[]): SharedJson {
-    return new SharedJson(null, plain, pieces);
+  static ofPieces(pieces: DeflatedPiece[]): SharedJson {
+    return new SharedJson(null, pieces);
   }
 
   get body(): string | Buffer {
-    this.text ??= Buffer.concat(this.parts);
+    this.text ??= gunzipSync(gzipOfPieces(this.pieces!));
     return this.text;
   }
 
   private get length(): number {
-    return this.text !== null ? this.text.length : this.parts.reduce((n, p) => n + p.length, 0);
+    return this.text !== null ? this.text.length : this.pieces!.reduce((n, p) => n + p.length, 0);
   }
 
   /** The answer gzipped, once: laid together from its pieces, or compressed (a large one off the event loop). */

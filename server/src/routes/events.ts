@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,10 +29,8 @@ const bounds = z
   .partial();
 
 
-const MARKERS_OPEN = Buffer.from('{"events":');
-const MARKERS_CLOSE = Buffer.from(',"clusters":[]}');
-const MARKERS_OPEN_PIECE = deflatePiece(MARKERS_OPEN);
-const MARKERS_CLOSE_PIECE = deflatePiece(MARKERS_CLOSE);
+const MARKERS_OPEN_PIECE = deflatePiece(Buffer.from('{"events":'));
+const MARKERS_CLOSE_PIECE = deflatePiece(Buffer.from(',"clusters":[]}'));
 const SEARCH_OPEN = Buffer.from('{"events":[');
 const COMMA = Buffer.from(',');
 
@@ -71,13 +68,9 @@ export async function eventRoutes(root: FastifyInstance): Promise<void> {
       // Up to 1,000 markers nearest the view's centre, from the search index, already JSON (ADR 96)
       // and mostly already compressed (ADR 97).
       const markers = games.inView({ ...view, limit: MAP_EVENTS_LIMIT, now: Date.now() });
-      const answer = SharedJson.ofPieces(
-        [MARKERS_OPEN, ...markers.plain, MARKERS_CLOSE], [MARKERS_OPEN_PIECE, ...(await markers.pieces), MARKERS_CLOSE_PIECE],
-      );
-      if (!production) {
-        mapAnswer.parse(JSON.parse(answer.body.toString()));
-        if (!gunzipSync(await answer.gzip()).equals(answer.body as Buffer)) throw new Error('the map answer\'s gzip is not its text');
-      }
+      const answer = SharedJson.ofPieces([MARKERS_OPEN_PIECE, ...(await markers.pieces), MARKERS_CLOSE_PIECE]);
+      // The text inflated from the pieces, so this checks what the gzip answer holds.
+      if (!production) mapAnswer.parse(JSON.parse(answer.body.toString()));
       return answer;
     });
     return answer.send(request, reply);

@@ -41,9 +41,37 @@ const FINE = 8;
 /** A walk on the fine grid that has not found its games within this many rings starts again on the coarse one. */
 const FINE_RINGS = 12;
 
-interface Candidate {
-  slot: number;
-  chord: number;
+/**
+ * A walk's candidates: slots and their chords side by side in typed arrays, so that reading a
+ * dense place makes no object per game (ADR 100). The index keeps two and reuses them on every walk;
+ * what a walk found is read before the next one starts.
+ */
+class Candidates {
+  slots = new Int32Array(1024);
+  chords = new Float64Array(1024);
+  length = 0;
+
+  push(slot: number, chord: number): void {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.length * 2);
+      slots.set(this.slots);
+      const chords = new Float64Array(this.length * 2);
+      chords.set(this.chords);
+      this.slots = slots;
+      this.chords = chords;
+    }
+    this.slots[this.length] = slot;
+    this.chords[this.length++] = chord;
+  }
+
+  swap(i: number, j: number): void {
+    const slot = this.slots[i];
+    this.slots[i] = this.slots[j];
+    this.slots[j] = slot;
+    const chord = this.chords[i];
+    this.chords[i] = this.chords[j];
+    this.chords[j] = chord;
+  }
 }
 
 export interface NearestQuery {
@@ -60,22 +88,23 @@ export interface NearestQuery {
 }
 
 /**
- * The map's markers as a JSON array, twice: its UTF-8 pieces (copy them together for the text) and
- * the same text as deflated pieces (`gzipOfPieces` makes them a gzip answer), mostly compressed
- * once per cell and kept (ADR 97); the rest is being compressed on the compression thread (ADR 100).
+ * The map's markers as a JSON array in deflated pieces (`gzipOfPieces` makes them a gzip answer):
+ * mostly compressed once per cell and kept (ADR 97), the rest being compressed on the compression
+ * thread (ADR 100). The text is never copied together: a client that does not take gzip gets it
+ * inflated from the pieces.
  */
 export interface MarkerArray {
-  plain: Buffer[];
   pieces: Promise<DeflatedPiece[]>;
   count: number;
 }
 
 /**
- * A cell's markers compressed once (ADR 97): the games of the cell visible when it was made, in the
- * cell's order. It holds until one of them ends or the cell changes.
+ * What the map knows of a cell (ADR 97): its games visible when it was looked at, in the cell's
+ * order, and, once an answer has taken all of them, their markers compressed once. It holds until
+ * one of them ends or the cell changes.
  */
 interface MarkerBlock {
-  piece: DeflatedPiece;
+  piece: DeflatedPiece | null;
   slots: number[];
   /** The earliest end among its games: from then on the block shows an ended game. */
   until: number;
@@ -134,6 +163,9 @@ export class GameIndex {
   /** The map's bubbles (ADR 81), per zoom from MAP_CELL_MIN_ZOOM to MAP_CLUSTER_MAX_ZOOM. */
   private bubbles = Array.from({ length: MAP_CLUSTER_MAX_ZOOM - MAP_CELL_MIN_ZOOM + 1 }, () => new Map<number, BubbleCell>());
   private typeCodes = new Map<string, number>();
+  /** The walks' candidates: not yet certain, and certain (see `walkOn`). */
+  private pending = new Candidates();
+  private confirmed = new Candidates();
 
   get size(): number {
     return this.slotById.size;
@@ -297,15 +329,18 @@ export class GameIndex {
     const exotic = box.minLat <= -90 || box.maxLat >= 90 || box.minLon < -180 || box.maxLon > 180;
     const clip = exotic ? { minLat: Math.max(box.minLat, -90), maxLat: Math.min(box.maxLat, 90), minLon: -180, maxLon: 180 } : box;
     // One game type: its layer of the typed grids, where every game is of that type.
-    const found = this.walk(code, q.latitude, q.longitude, radiusChord, exotic ? Infinity : need, clip, (slot) => this.endAt[slot] > q.now);
-    const counted = found.complete ? found.confirmed.length : need;
-    const head = this.smallest(found.confirmed, Math.min(found.confirmed.length, q.offset + q.limit)).sort(this.byDistance);
+    const complete = this.walk(code, q.latitude, q.longitude, radiusChord, exotic ? Infinity : need, clip, (slot) => this.endAt[slot] > q.now);
+    const found = this.confirmed;
+    const counted = complete ? found.length : need;
+    const k = Math.min(found.length, q.offset + q.limit);
+    this.smallest(found, k);
+    const head = Array.from({ length: k }, (_, i) => i).sort((a, b) => this.byDistance(found, a, b));
     const page = head.slice(q.offset, q.offset + q.limit);
     return {
-      ids: page.map((c) => this.ids[c.slot]),
-      cards: page.map((c) => this.card.get(c.slot)),
+      ids: page.map((i) => this.ids[found.slots[i]]),
+      cards: page.map((i) => this.card.get(found.slots[i])),
       // earthdistance's earth_distance: the great circle of the chord.
-      distancesM: page.map((c) => 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, c.chord / (2 * EARTH_RADIUS_M)))),
+      distancesM: page.map((i) => 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, found.chords[i] / (2 * EARTH_RADIUS_M)))),
       total: Math.min(counted, q.bound),
       atLeast: counted > q.bound,
     };
@@ -320,77 +355,69 @@ export class GameIndex {
   inView(v: ViewQuery): MarkerArray {
     const midLat = (v.minLat + v.maxLat) / 2;
     const midLon = (v.minLon + v.maxLon) / 2;
-    const found = this.walk(0, midLat, midLon, Infinity, v.limit, v, (slot) => {
+    this.walk(0, midLat, midLon, Infinity, v.limit, v, (slot) => {
       const la = this.lat[slot];
       const lo = this.lon[slot];
       return la >= v.minLat && la <= v.maxLat && lo >= v.minLon && lo <= v.maxLon && this.endAt[slot] > v.now;
     });
-    const chosen = this.smallest(found.confirmed, Math.min(found.confirmed.length, v.limit));
+    const found = this.confirmed;
+    const count = Math.min(found.length, v.limit);
+    this.smallest(found, count);
+    const chosen = found.slots.slice(0, count);
     const chosenIn = new Map<number, number>();
-    for (const c of chosen) {
-      const key = this.coarse.keyOf(c.slot);
+    for (let i = 0; i < count; i++) {
+      const key = this.coarse.keyOf(chosen[i]);
       chosenIn.set(key, (chosenIn.get(key) ?? 0) + 1);
     }
-    const plain: Buffer[] = [OPEN];
     const pieces: (DeflatedPiece | Promise<DeflatedPiece>)[] = [OPEN_PIECE];
     const whole = new Set<number>();
     for (const [key, n] of chosenIn) {
-      const block = this.wholeBlock(key, n, v.now);
-      if (!block) continue;
+      const piece = this.wholeBlock(key, n, v.now);
+      if (!piece) continue;
       whole.add(key);
-      if (pieces.length > 1) {
-        plain.push(COMMA);
-        pieces.push(COMMA_PIECE);
-      }
-      this.pushMarkers(plain, block.slots);
-      pieces.push(block.piece);
+      if (pieces.length > 1) pieces.push(COMMA_PIECE);
+      pieces.push(piece);
     }
-    const loose = chosen.filter((c) => !whole.has(this.coarse.keyOf(c.slot))).map((c) => c.slot);
+    const loose: number[] = [];
+    for (let i = 0; i < count; i++) if (!whole.has(this.coarse.keyOf(chosen[i]))) loose.push(chosen[i]);
     if (loose.length > 0) {
-      const text: Buffer[] = [];
-      this.pushMarkers(text, loose);
-      if (pieces.length > 1) {
-        plain.push(COMMA);
-        pieces.push(COMMA_PIECE);
-      }
-      plain.push(...text);
-      pieces.push(deflatePieceOffThread(Buffer.concat(text)));
+      if (pieces.length > 1) pieces.push(COMMA_PIECE);
+      pieces.push(deflatePieceOffThread(this.markersText(loose)));
     }
-    plain.push(CLOSE);
     pieces.push(CLOSE_PIECE);
-    return { plain, pieces: Promise.all(pieces), count: chosen.length };
+    return { pieces: Promise.all(pieces), count };
   }
 
-  /** The slots' markers, comma between them. */
-  private pushMarkers(into: Buffer[], slots: number[]): void {
+  /** The slots' markers, comma between them, as one text. */
+  private markersText(slots: number[]): Buffer {
+    const parts: Buffer[] = [];
     for (let i = 0; i < slots.length; i++) {
-      if (i > 0) into.push(COMMA);
-      into.push(this.marker.get(slots[i]));
+      if (i > 0) parts.push(COMMA);
+      parts.push(this.marker.get(slots[i]));
     }
+    return Buffer.concat(parts);
   }
 
   /**
-   * The cell's block when the answer takes all its visible games (`chosen` of them, all visible, so
-   * as many means the same ones), else null. Kept blocks are made again when a game in them has
-   * ended since (changes drop them at once); a cell an answer takes only part of costs no block.
+   * The cell's compressed markers when the answer takes all its visible games (`chosen` of them, all
+   * visible, so as many means the same ones), else null. What the cell holds is kept until a game in
+   * it ends (changes drop it at once), so a cell an answer cuts costs one look at its games, and its
+   * markers are compressed only when an answer first takes them all.
    */
-  private wholeBlock(key: number, chosen: number, now: number): MarkerBlock | null {
-    const kept = this.blocks.get(key);
-    if (kept && now < kept.until) return kept.slots.length === chosen ? kept : null;
-    const cell = this.coarse.cell(key) ?? [];
-    let visible = 0;
-    for (const slot of cell) if (this.endAt[slot] > now) visible++;
-    if (visible !== chosen) return null;
-    const slots = cell.filter((slot) => this.endAt[slot] > now);
-    const text: Buffer[] = [];
-    this.pushMarkers(text, slots);
-    let until = Infinity;
-    for (const slot of slots) until = Math.min(until, this.endAt[slot]);
+  private wholeBlock(key: number, chosen: number, now: number): DeflatedPiece | null {
+    let block = this.blocks.get(key);
+    if (!block || now >= block.until) {
+      const slots = (this.coarse.cell(key) ?? []).filter((slot) => this.endAt[slot] > now);
+      let until = Infinity;
+      for (const slot of slots) until = Math.min(until, this.endAt[slot]);
+      block = { piece: null, slots, until };
+      this.blocks.set(key, block);
+    }
+    if (block.slots.length !== chosen) return null;
     // zlib's fastest level, as for every answer (ADR 81): a block is made on a cell's first view and
     // again after each change in it, and the default level cost more time than the bytes it saved.
-    const block = { piece: deflatePiece(Buffer.concat(text), constants.Z_BEST_SPEED), slots, until };
-    this.blocks.set(key, block);
-    return block;
+    block.piece ??= deflatePiece(this.markersText(block.slots), constants.Z_BEST_SPEED);
+    return block.piece;
   }
 
   /**
@@ -403,7 +430,7 @@ export class GameIndex {
   private walk(
     type: number, latitude: number, longitude: number, radiusChord: number, need: number,
     clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
-  ): { confirmed: Candidate[]; complete: boolean } {
+  ): boolean {
     const [coarse, fine] = type === 0 ? [this.coarse, this.fine] : [this.coarseByType, this.fineByType];
     // Where the point's coarse cell alone holds about what is needed, the answer lies within a cell or
     // two, and the fine grid reaches it through a fraction of the games. Sparse surroundings (or a rare
@@ -411,18 +438,18 @@ export class GameIndex {
     if (need !== Infinity) {
       const here = coarse.cell(coarse.key(coarse.row(latitude), coarse.col(longitude)), type);
       if (here && here.length * 2 >= need) {
-        const found = this.walkOn(fine, type, FINE_RINGS, latitude, longitude, radiusChord, need, clip, matches);
-        if (found) return found;
+        const complete = this.walkOn(fine, type, FINE_RINGS, latitude, longitude, radiusChord, need, clip, matches);
+        if (complete !== null) return complete;
       }
     }
     return this.walkOn(coarse, type, Infinity, latitude, longitude, radiusChord, need, clip, matches)!;
   }
 
-  /** `walk` on one grid's layer; null when `maxRings` rings did not finish it. */
+  /** `walk` on one grid's layer, its matches in `confirmed`; null when `maxRings` rings did not finish it. */
   private walkOn(
     grid: Grid, layer: number, maxRings: number, latitude: number, longitude: number, radiusChord: number, need: number,
     clip: { minLat: number; maxLat: number; minLon: number; maxLon: number }, matches: (slot: number) => boolean,
-  ): { confirmed: Candidate[]; complete: boolean } | null {
+  ): boolean | null {
     const la = latitude * RAD;
     const lo = longitude * RAD;
     const cx = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
@@ -434,8 +461,10 @@ export class GameIndex {
     const r1 = grid.row(clip.maxLat);
     const c0 = grid.col(clip.minLon);
     const c1 = grid.col(clip.maxLon);
-    const pending: Candidate[] = [];
-    const confirmed: Candidate[] = [];
+    const pending = this.pending;
+    const confirmed = this.confirmed;
+    pending.length = 0;
+    confirmed.length = 0;
     const visit = (row: number, col: number) => {
       const cell = grid.cell(grid.key(row, col), layer);
       if (!cell) return;
@@ -445,7 +474,7 @@ export class GameIndex {
         const dy = this.y[slot] - cy;
         const dz = this.z[slot] - cz;
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (chord <= radiusChord && matches(slot)) pending.push({ slot, chord });
+        if (chord <= radiusChord && matches(slot)) pending.push(slot, chord);
       }
     };
     for (let ring = 0; ; ring++) {
@@ -469,38 +498,51 @@ export class GameIndex {
       const exhaustive = need === Infinity;
       const complete = holdsClip || (!exhaustive && reach >= radiusChord);
       let kept = 0;
-      for (const c of pending) {
-        if (complete || (!exhaustive && c.chord < reach)) confirmed.push(c);
-        else pending[kept++] = c;
+      for (let i = 0; i < pending.length; i++) {
+        const slot = pending.slots[i];
+        const chord = pending.chords[i];
+        if (complete || (!exhaustive && chord < reach)) confirmed.push(slot, chord);
+        else {
+          pending.slots[kept] = slot;
+          pending.chords[kept++] = chord;
+        }
       }
       pending.length = kept;
-      if (complete || confirmed.length >= need) return { confirmed, complete };
+      if (complete || confirmed.length >= need) return complete;
       if (ring >= maxRings) return null;
     }
   }
 
-  /** The order of answers: by distance, ties (one pitch) by id. */
-  private readonly byDistance = (a: Candidate, b: Candidate): number =>
-    a.chord - b.chord || (this.ids[a.slot] < this.ids[b.slot] ? -1 : this.ids[a.slot] > this.ids[b.slot] ? 1 : 0);
+  /** The order of answers: by distance, ties (one pitch) by id. `c`'s candidates i and j. */
+  private byDistance(c: Candidates, i: number, j: number): number {
+    return this.before(c.chords[i], c.slots[i], c.chords[j], c.slots[j]);
+  }
+
+  private before(chordA: number, slotA: number, chordB: number, slotB: number): number {
+    if (chordA !== chordB) return chordA - chordB;
+    const a = this.ids[slotA];
+    const b = this.ids[slotB];
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
 
   /**
-   * The `k` first of `all` in `byDistance` order, unordered (quickselect, in place): sorting every
-   * candidate of a dense view was most of a map answer's time.
+   * Moves the `k` first of `all` in `byDistance` order to its front, unordered (quickselect, in
+   * place): sorting every candidate of a dense view was most of a map answer's time.
    */
-  private smallest(all: Candidate[], k: number): Candidate[] {
+  private smallest(all: Candidates, k: number): void {
     let lo = 0;
     let hi = all.length - 1;
     while (k > 0 && k < all.length && lo < hi) {
-      const pivot = all[(lo + hi) >> 1];
+      const mid = (lo + hi) >> 1;
+      const pivotChord = all.chords[mid];
+      const pivotSlot = all.slots[mid];
       let i = lo;
       let j = hi;
       while (i <= j) {
-        while (this.byDistance(all[i], pivot) < 0) i++;
-        while (this.byDistance(all[j], pivot) > 0) j--;
+        while (this.before(all.chords[i], all.slots[i], pivotChord, pivotSlot) < 0) i++;
+        while (this.before(all.chords[j], all.slots[j], pivotChord, pivotSlot) > 0) j--;
         if (i <= j) {
-          const t = all[i];
-          all[i] = all[j];
-          all[j] = t;
+          all.swap(i, j);
           i++;
           j--;
         }
@@ -509,7 +551,6 @@ export class GameIndex {
       else if (k - 1 >= i) lo = i;
       else break;
     }
-    return all.slice(0, k);
   }
 
   /**
@@ -532,9 +573,7 @@ export class GameIndex {
 
 /** A metre is plenty for a pin on the map: coordinates to 5 decimals. */
 export const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
-const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-const OPEN_PIECE = deflatePiece(OPEN);
+const OPEN_PIECE = deflatePiece(Buffer.from('['));
 const COMMA_PIECE = deflatePiece(COMMA);
-const CLOSE_PIECE = deflatePiece(CLOSE);
+const CLOSE_PIECE = deflatePiece(Buffer.from(']'));
