@@ -62,4 +62,21 @@ describe('ByteStore', () => {
     expect(store.get(1).toString()).toBe('krótki');
     expect(store.get(3).toString()).toBe('po');
   });
+
+  it('joins entries with a separator, and makes a store reordered by entry, texts side by side', () => {
+    const store = new ByteStore();
+    const texts = Array.from({ length: 3000 }, (_, i) => `{"_id":"${i}","eventName":"Łódź ${'x'.repeat(i % 700)}"}`);
+    texts.forEach((t, i) => store.set(i, t));
+    store.clear(7);
+    const some = [5, 2999, 7, 0, 123_456, 1500];
+    expect(store.join(some, 0x2c).toString()).toBe(some.map((i) => (i === 7 || i >= 3000 ? '' : texts[i])).join(','));
+    expect(store.join([], 0x2c).length).toBe(0);
+    const order = Int32Array.from({ length: 3000 }, (_, i) => 2999 - i);
+    const reordered = store.reordered(order);
+    for (let i = 0; i < 3000; i++) expect(reordered.get(i).toString()).toBe(order[i] === 7 ? '' : texts[order[i]]);
+    // Written in the new order: neighbours in it are neighbours in memory.
+    const [a, b] = [reordered.get(100), reordered.get(101)];
+    expect(a.buffer).toBe(b.buffer);
+    expect(b.byteOffset).toBe(a.byteOffset + a.length);
+  });
 });

@@ -268,6 +268,42 @@ describe('GameIndex', () => {
     expect(small.size).toBe(3001);
   });
 
+  it('packs its games by place with the same answers, and takes changes after it as before', async () => {
+    let mine = makeGames(4000, 41);
+    const packed = new GameIndex();
+    for (const g of mine) packed.upsert(g);
+    // Slots freed before the pack: it numbers only the games there are.
+    for (const g of mine.slice(0, 300)) packed.remove(g.id);
+    mine = mine.slice(300);
+    const places = [[52.23, 21.01, 3], [50.06, 19.94, 40], [51.5, 18.5, 200]] as const;
+    const view = { minLat: 51.9, maxLat: 52.6, minLon: 20.5, maxLon: 21.6, limit: 300, now: NOW };
+    const answers = () => ({
+      pages: places.flatMap(([lat, lon, km]) => ['', 'football'].map((type) =>
+        packed.nearest({ latitude: lat, longitude: lon, radiusM: km * 1000, gameType: type || undefined, limit: 25, offset: 25, bound: 100, now: NOW }))),
+      view: packed.inView(view),
+    });
+    const before = answers();
+    packed.pack();
+    const after = answers();
+    expect(after.pages).toEqual(before.pages);
+    expect(packed.size).toBe(mine.length);
+    expect(after.view.count).toBe(before.view.count);
+    expect((await markersIn(packed, view, mine)).map((m) => m._id).sort()).toEqual(insideView(mine, view).slice(0, 300).sort());
+    // Changes after the pack, to every game: half removed, half moved, and new ones taking new slots.
+    const fresh = makeGames(500, 43);
+    for (const g of fresh) packed.upsert(g);
+    for (const g of mine.filter((_, i) => i % 2 === 0)) packed.remove(g.id);
+    const moved = mine.filter((_, i) => i % 2 === 1).map((g) => ({ ...g, latitude: g.latitude + 0.01 }));
+    for (const g of moved) packed.upsert(g);
+    const now = [...moved, ...fresh];
+    expect(packed.size).toBe(now.length);
+    for (const [lat, lon, km] of places) {
+      const page = packed.nearest({ latitude: lat, longitude: lon, radiusM: km * 1000, limit: 25, offset: 0, bound: 100, now: NOW });
+      expect(page.ids).toEqual(bruteNearest(now, lat, lon, km).slice(0, 25));
+    }
+    expect((await markersIn(packed, view, now)).map((m) => m._id).sort()).toEqual(insideView(now, view).slice(0, 300).sort());
+  });
+
   it('finds games across the antimeridian and near a pole, and an unknown type finds nothing', () => {
     const far = new GameIndex();
     const base = makeGames(2, 5)[1];

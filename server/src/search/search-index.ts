@@ -106,6 +106,7 @@ export class SearchIndex {
         after = batch[batch.length - 1].id;
       }
       await client.query('COMMIT');
+      games.pack();
       this.games = games;
       this.horizon = horizon;
     } catch (err) {
