@@ -1,5 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { zlibThread } from './zlib-thread';
+import { OFF_THREAD_FROM_BYTES, zlibThread } from './zlib-thread';
 
 /**
  * A piece of a gzip stream compressed on its own (ADR 97): raw deflate blocks ending on a byte
@@ -22,9 +22,14 @@ export function deflatePiece(text: Buffer, level: number = constants.Z_BEST_SPEE
   };
 }
 
-/** `deflatePiece` on the compression thread (ADR 100): the event loop goes on meanwhile. */
+/**
+ * `deflatePiece` on the compression thread (ADR 100), so the event loop goes on meanwhile. A small text
+ * is compressed at once, because handing it over would cost more.
+ */
 export async function deflatePieceOffThread(text: Buffer, level: number = constants.Z_BEST_SPEED): Promise<DeflatedPiece> {
-  return { deflated: await zlibThread.run('deflateRaw', text, level), crc: crc32(text), length: text.length };
+  if (text.length < OFF_THREAD_FROM_BYTES) return deflatePiece(text, level);
+  const crc = crc32(text);
+  return { deflated: await zlibThread.run('deflateRaw', text, level), crc, length: text.length };
 }
 
 /**

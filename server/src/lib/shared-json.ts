@@ -1,7 +1,7 @@
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipOfPieces, type DeflatedPiece } from './gzip-pieces';
-import { zlibThread } from './zlib-thread';
+import { OFF_THREAD_FROM_BYTES, zlibThread } from './zlib-thread';
 
 /** Below this a gzip frame saves too little to be worth it. */
 const GZIP_FROM_BYTES = 1024;
@@ -10,11 +10,6 @@ const GZIP_FROM_BYTES = 1024;
  * level 6 for a few per cent more bytes, and with the cache off every answer is gzipped once (ADR 81).
  */
 const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
-/**
- * From this size an answer is gzipped on the compression thread, beside the event loop (ADR 100); a
- * smaller one costs less to compress than to hand over.
- */
-const GZIP_OFF_THREAD_FROM = 8 * 1024;
 
 /**
  * A JSON answer many requests share (see ResultCache): stringified once and, for clients that accept
@@ -57,11 +52,11 @@ export class SharedJson {
     return this.text !== null ? this.text.length : this.pieces!.reduce((n, p) => n + p.length, 0);
   }
 
-  /** The answer gzipped, once: laid together from its pieces, or compressed (a large one off the event loop). */
+  /** The answer gzipped, once: laid together from its pieces, or compressed (a large one on the compression thread, ADR 100). */
   gzip(): Promise<Buffer> {
     this.gzipped ??= this.pieces
       ? Promise.resolve(gzipOfPieces(this.pieces))
-      : this.length >= GZIP_OFF_THREAD_FROM
+      : this.length >= OFF_THREAD_FROM_BYTES
         ? zlibThread.run('gzip', this.body, GZIP_OPTIONS.level)
         : Promise.resolve(gzipSync(this.body, GZIP_OPTIONS));
     const gzipped = this.gzipped;

@@ -30,6 +30,9 @@ parentPort.on('message', ({ id, kind, text, level }) => {
 
 type Kind = 'deflateRaw' | 'gzip';
 
+/** From this size a text is compressed on the thread; a smaller one costs less to compress than to hand over. */
+export const OFF_THREAD_FROM_BYTES = 8 * 1024;
+
 interface Waiting {
   resolve: (out: Buffer) => void;
   reject: (error: Error) => void;
