@@ -206,6 +206,50 @@ describe('GameIndex', () => {
     expect((await markersIn(map, view, now)).map((m) => m._id)).not.toContain(gone.id);
   });
 
+  it('sends the fine cells an answer takes whole inside a cut cell as kept blocks, made again when a game in them changes', async () => {
+    // 4,000 games on ~5 × 7 km: the 1,000 nearest the centre are a few hundred metres around it,
+    // inside cells the limit cuts, and each fine cell (~550 m) there holds dozens of them.
+    const rand = rng(41);
+    const dense = makeGames(4000, 41).map((g) => ({ ...g, latitude: 52.23 + (rand() - 0.5) * 0.05, longitude: 21.01 + (rand() - 0.5) * 0.1 }));
+    const map = new GameIndex();
+    for (const g of dense) map.upsert(g);
+    const view = { minLat: 52.0, maxLat: 52.46, minLon: 20.8, maxLon: 21.22, limit: 1000, now: NOW };
+    const want = () => insideView(current, view).slice(0, 1000).sort();
+    let current = dense;
+    const first = await map.inView(view).pieces;
+    const again = await map.inView(view).pieces;
+    const kept = again.filter((p) => first.includes(p) && p.length > 1);
+    expect(kept.length).toBeGreaterThan(5);
+    // Kept blocks hold most of the answer: only the edge of the 1,000 is compressed for it.
+    const keptBytes = kept.reduce((n, p) => n + p.length, 0);
+    expect(keptBytes).toBeGreaterThan(again.reduce((n, p) => n + p.length, 0) / 2);
+    expect((await markersIn(map, view, current)).map((m) => m._id).sort()).toEqual(want());
+
+    // Change games inside the kept blocks: renamed, moved a little, removed, ended, one added.
+    const near = insideView(current, view).slice(0, 300).map((id) => current.find((g) => g.id === id)!);
+    const renamed = { ...near[10], eventName: 'Nowa nazwa' };
+    const nudged = { ...near[40], latitude: near[40].latitude + 0.0005 };
+    const ended = { ...near[70], endAt: new Date(NOW + 60_000) };
+    const gone = near[100];
+    const added = { ...near[130], id: 'ffffffff-0000-4000-8000-000000000002', eventName: 'Dodana' };
+    for (const g of [renamed, nudged, ended, added]) map.upsert(g);
+    map.remove(gone.id);
+    const changed = new Map([renamed, nudged, ended].map((g) => [g.id, g]));
+    current = [...current.filter((g) => g !== gone).map((g) => changed.get(g.id) ?? g), added];
+    const ids = (await markersIn(map, view, current)).map((m) => m._id).sort();
+    expect(ids).toEqual(want());
+    expect(ids).toContain(added.id);
+    expect(ids).not.toContain(gone.id);
+    const later = { ...view, now: NOW + 120_000 };
+    const idsLater = (await markersIn(map, later, current)).map((m) => m._id).sort();
+    expect(idsLater).toEqual(insideView(current, later).slice(0, 1000).sort());
+    expect(idsLater).not.toContain(ended.id);
+
+    // Packing renumbers every game: no block made before it may be sent after it.
+    map.pack();
+    expect((await markersIn(map, later, current)).map((m) => m._id).sort()).toEqual(idsLater);
+  });
+
   it('counts the bubbles of every zoom as games come, move and go, as a brute-force grouping does', () => {
     const mine = makeGames(2000, 31);
     const map = new GameIndex();
