@@ -416,46 +416,39 @@ export class GameIndex {
     const found = this.confirmed;
     const count = Math.min(found.length, v.limit);
     this.smallest(found, count);
-    const chosen = found.slots.slice(0, count);
-    const chosenIn = new Map<number, number>();
-    for (let i = 0; i < count; i++) {
-      const key = this.coarse.keyOf(chosen[i]);
-      chosenIn.set(key, (chosenIn.get(key) ?? 0) + 1);
-    }
     const pieces: (DeflatedPiece | Promise<DeflatedPiece>)[] = [OPEN_PIECE];
-    const add = (piece: DeflatedPiece) => {
+    const add = (piece: DeflatedPiece | Promise<DeflatedPiece>) => {
       if (pieces.length > 1) pieces.push(COMMA_PIECE);
       pieces.push(piece);
     };
+    const cut = this.takeWholeCells(this.coarse, this.blocks, 1, Array.from(found.slots.subarray(0, count)), v.now, add);
+    const loose = this.takeWholeCells(this.fine, this.fineBlocks, FINE_BLOCK_FROM, cut, v.now, add);
+    if (loose.length > 0) add(deflatePieceOffThread(this.markersText(loose)));
+    pieces.push(CLOSE_PIECE);
+    return { pieces: Promise.all(pieces), count };
+  }
+
+  /**
+   * Adds the kept block of every cell of `grid` whose visible games are all among `slots`, if it
+   * holds at least `from` of them; returns the slots those blocks do not send.
+   */
+  private takeWholeCells(
+    grid: Grid, blocks: Map<number, MarkerBlock>, from: number, slots: number[], now: number, add: (piece: DeflatedPiece) => void,
+  ): number[] {
+    const chosenIn = new Map<number, number>();
+    for (const slot of slots) {
+      const key = grid.keyOf(slot);
+      chosenIn.set(key, (chosenIn.get(key) ?? 0) + 1);
+    }
     const whole = new Set<number>();
     for (const [key, n] of chosenIn) {
-      const piece = this.wholeBlock(this.coarse, this.blocks, key, n, v.now);
+      if (n < from) continue;
+      const piece = this.wholeBlock(grid, blocks, key, n, now);
       if (!piece) continue;
       whole.add(key);
       add(piece);
     }
-    const cut: number[] = [];
-    for (let i = 0; i < count; i++) if (!whole.has(this.coarse.keyOf(chosen[i]))) cut.push(chosen[i]);
-    const chosenInFine = new Map<number, number>();
-    for (const slot of cut) {
-      const key = this.fine.keyOf(slot);
-      chosenInFine.set(key, (chosenInFine.get(key) ?? 0) + 1);
-    }
-    const wholeFine = new Set<number>();
-    for (const [key, n] of chosenInFine) {
-      if (n < FINE_BLOCK_FROM) continue;
-      const piece = this.wholeBlock(this.fine, this.fineBlocks, key, n, v.now);
-      if (!piece) continue;
-      wholeFine.add(key);
-      add(piece);
-    }
-    const loose = wholeFine.size > 0 ? cut.filter((slot) => !wholeFine.has(this.fine.keyOf(slot))) : cut;
-    if (loose.length > 0) {
-      if (pieces.length > 1) pieces.push(COMMA_PIECE);
-      pieces.push(deflatePieceOffThread(this.markersText(loose)));
-    }
-    pieces.push(CLOSE_PIECE);
-    return { pieces: Promise.all(pieces), count };
+    return whole.size > 0 ? slots.filter((slot) => !whole.has(grid.keyOf(slot))) : slots;
   }
 
   /** The slots' markers, comma between them, as one text. */
