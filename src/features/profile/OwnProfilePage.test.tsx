@@ -76,7 +76,9 @@ describe('own profile', () => {
     expect(await screen.findByText('Konto zostało pomyślnie usunięte')).toBeInTheDocument();
     expect(deleted).toBe(true);
     expect(router.state.location.pathname).toBe('/');
-    await screen.findByRole('link', { name: 'Zaloguj się' });
+    // The navbar offers sign-in again (the landing page has its own "Zaloguj się" too).
+    const nav = within(screen.getByRole('navigation', { name: 'Główna nawigacja' }));
+    expect(await nav.findByRole('link', { name: 'Zaloguj się' })).toHaveAttribute('href', '/login');
     expect(store.getState().session.user).toBeNull();
   });
 
