@@ -37,6 +37,41 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * What every signed-in page loads, whichever it is: the store's signed-in part, the dashboard's route
+ * table and layout, the navbar's bell, the socket client and its chat handlers, with what they
+ * import statically (rolldown follows a captured module's imports). One chunk compresses better than
+ * the twenty small files rolldown would make of it (docs/adr/0102). Pages and the map stay their own.
+ */
+const SIGNED_IN_ROOTS = [
+  '/src/app/signedInPart.ts',
+  '/src/features/dashboard/DashboardRoutes.tsx',
+  // The page a sign-in lands on.
+  '/src/features/dashboard/DashboardHome.tsx',
+  '/src/features/unread/NotificationBell.tsx',
+  '/src/features/chat/chatSocket.ts',
+  '/node_modules/socket.io-client/',
+  // Small helpers most signed-in pages use (dates, prices and labels of games; data freshness).
+  '/src/features/events/eventFormat.ts',
+  '/src/api/freshness.ts',
+];
+
+/*
+ * The login page comes in one file with what only it and the other account pages use (its second
+ * step, Google's slot, the card), next to the form parts that every form shares, in one file too.
+ */
+const FORM_PARTS = [
+  '/src/components/FormField.tsx',
+  '/src/components/PasswordField.tsx',
+  '/src/components/FormAlert.tsx',
+  '/src/components/useFormValues.ts',
+  '/src/components/focusFirstError.ts',
+  '/src/api/errors.ts',
+];
+
+/** The map of games (home and Znajdź Wydarzenie) with react-map-gl and clustering: one file beside MapLibre's. */
+const MAP_VIEW_ROOTS = ['/src/features/map/EventMap.tsx'];
+
 export default defineConfig({
   plugins: [react(), serviceWorker()],
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
@@ -48,7 +83,19 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // Everything the first download holds (static imports of main.tsx) in one file, which compresses
     // better than the same code in ten small ones (docs/adr/0036).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'signed-in', test: (id) => SIGNED_IN_ROOTS.some((root) => id.includes(root)), priority: 1 },
+            { name: 'forms', test: (id) => FORM_PARTS.some((part) => id.includes(part)), priority: 1 },
+            { name: 'login', test: (id) => id.includes('/src/features/session/LoginPage.tsx'), priority: 1 },
+            { name: 'map-view', test: (id) => MAP_VIEW_ROOTS.some((root) => id.includes(root)), priority: 0 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
 import type { LoadResult } from './lib/http-load';
 import type { Probe } from './lib/server-process';
-import { mapViews, toRows, type BenchReport, type EngineReport } from './run';
+import { frontEndTarget, mapViews, toRows, type BenchReport, type EngineReport } from './run';
 
 const probe: Probe = { loopDelayP50Ms: 10, loopDelayP99Ms: 20, loopDelayMaxMs: 30, rssMb: 500, heapUsedMb: 100 };
 const load = (p99Ms: number, over: Partial<LoadResult> = {}) => ({
@@ -62,5 +62,13 @@ describe('benchmark rows', () => {
     }
     const zooms = views.map((v) => v.get('zoom'));
     expect(new Set(zooms)).toEqual(new Set([null, '6', '7', '8', '9', '10']));
+  });
+
+  it('judges every page weight against its budget, the public pages also on loading no map code', () => {
+    expect(frontEndTarget({ path: '/dashboard', jsKb: 419.9, loadsMapCode: true })).toMatch(/— met$/);
+    expect(frontEndTarget({ path: '/dashboard', jsKb: 420.2, loadsMapCode: true })).toMatch(/— missed$/);
+    expect(frontEndTarget({ path: '/', jsKb: 119.5, loadsMapCode: false })).toMatch(/— met$/);
+    expect(frontEndTarget({ path: '/login', jsKb: 121.1, loadsMapCode: false })).toMatch(/— missed$/);
+    expect(frontEndTarget({ path: '/login', jsKb: 100, loadsMapCode: true })).toMatch(/— missed$/);
   });
 });

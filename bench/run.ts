@@ -48,6 +48,12 @@ export interface BenchOptions {
 }
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
+/** Issue 15's budget for the signed-in start, issue 6's for the public pages (which must not load the map). */
+export function frontEndTarget(p: Pick<PageWeight, 'path' | 'jsKb' | 'loadsMapCode'>): string {
+  if (p.path === '/dashboard') return `≤ 420 KB gzipped JS — ${p.jsKb <= 420 ? 'met' : 'missed'}`;
+  return `≤ 120 KB gzipped JS, no map code — ${p.jsKb <= 120 && !p.loadsMapCode ? 'met' : 'missed'}`;
+}
+
 /** The server runs as in production (no response-schema checks); PUBLIC_URL is set per process. */
 // Production requires SMTP_URL; the bench sends no mail, so it names the discard port of loopback.
 const VAPID = webpush.generateVAPIDKeys();
@@ -457,7 +463,7 @@ export function toRows(r: BenchReport): Row[] {
     rows.push({
       figure: `Front end ${p.path}`,
       value: `JS ${fmt(p.jsKb)} KB, CSS ${fmt(p.cssKb)} KB gzipped${p.loadsMapCode ? ', loads the map' : ', no map code'} (sent as brotli: JS ${fmt(p.jsSentKb)} KB, CSS ${fmt(p.cssSentKb)} KB)`,
-      target: p.path === '/dashboard' ? `≤ 420 KB gzipped JS — ${p.jsKb <= 420 ? 'met' : 'missed'}` : '≤ 120 KB gzipped JS, no map code',
+      target: frontEndTarget(p),
       conditions: `the ${p.files} scripts and stylesheets chromium loaded for the page, each at its gzip -9 size`,
     });
     if (p.path === '/dashboard') {

@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
-import { LandingPage } from '../features/landing/LandingPage';
-import { LoginPage } from '../features/session/LoginPage';
 import { RequireAuth } from '../features/session/RequireAuth';
 import { RootLayout } from './RootLayout';
 
 // Every page but the landing and login pages is its own chunk: the dashboard carries the map library.
 // Those two come with the first download, which stays small enough for both (docs/adr/0035).
+const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
+const LoginPage = lazy(() => import('../features/session/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/session/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() =>
   import('../features/session/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),

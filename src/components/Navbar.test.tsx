@@ -10,16 +10,19 @@ function mainNav() {
 }
 
 describe('navbar', () => {
-  it('offers the start page, login and registration when signed out', () => {
+  it('offers the start page, login and registration when signed out', async () => {
     renderApp('/', { preloadedState: signedOut() });
+    // The landing page is a chunk of its own (docs/adr/0102): its arrival ends the render.
+    await screen.findByRole('heading', { level: 1 });
     expect(mainNav().getByRole('link', { name: 'Strona startowa' })).toHaveAttribute('href', '/');
     expect(mainNav().getByRole('link', { name: 'Zaloguj się' })).toHaveAttribute('href', '/login');
     expect(mainNav().getByRole('link', { name: 'Zarejestruj się' })).toHaveAttribute('href', '/register');
     expect(mainNav().queryByRole('button', { name: 'Wyloguj się' })).not.toBeInTheDocument();
   });
 
-  it('offers the app, the profile and logout when signed in', () => {
+  it('offers the app, the profile and logout when signed in', async () => {
     renderApp('/', { preloadedState: signedIn() });
+    await screen.findByRole('heading', { level: 1 });
     expect(mainNav().getByRole('link', { name: 'Przejdź do Aplikacji' })).toHaveAttribute('href', '/dashboard');
     expect(mainNav().getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/dashboard/profile');
     expect(mainNav().getByRole('button', { name: 'Wyloguj się' })).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { MSG } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { notice } from '../../app/notify';
 import { isCancelled, preloadFirebase, signInWithGoogle } from './googleAuth';
-import { useGetAuthProvidersQuery, useLoginWithGoogleMutation } from './oauthApi';
+import type { ProvidersResponse } from '@contract/users';
+import { useLoginWithGoogleMutation } from './oauthApi';
 import { sessionApi } from './sessionApi';
 import { userUpdated } from './sessionSlice';
 import './google.css';
@@ -22,11 +23,10 @@ function GoogleLogo() {
 }
 
 /**
- * 'Zaloguj przez Google': shown only when the server has Google sign-in configured. A known person
- * is signed in; a new one finishes on /register-oauth with what Google told us.
+ * 'Zaloguj przez Google' for a server with Google sign-in configured (GoogleSignIn.tsx shows it). A
+ * known person is signed in; a new one finishes on /register-oauth with what Google told us.
  */
-export function GoogleSignInButton({ label }: { label: string }) {
-  const { data } = useGetAuthProvidersQuery();
+export function GoogleSignInButton({ label, google }: { label: string; google: NonNullable<ProvidersResponse['google']> }) {
   const [loginWithGoogle] = useLoginWithGoogleMutation();
   const [busy, setBusy] = useState(false);
   const dispatch = useAppDispatch();
@@ -35,8 +35,6 @@ export function GoogleSignInButton({ label }: { label: string }) {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const location = useLocation();
-  const google = data?.google;
-  if (!google) return null;
 
   const start = async () => {
     setBusy(true);

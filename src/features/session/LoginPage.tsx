@@ -1,17 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@contract/messages';
 import { notice } from '../../app/notify';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
+import { PageFallback } from '../../components/PageFallback';
 import { PasswordField } from '../../components/PasswordField';
 import { useFormValues } from '../../components/useFormValues';
 import { AuthCard } from './AuthCard';
-import { GoogleSignInButton } from './GoogleSignInButton';
-import { SecondStepForm } from './SecondStepForm';
+import { GoogleSignIn } from './GoogleSignIn';
 import { loginErrorText } from './loginError';
 import { safeNextPath } from './sessionEnd';
 import { useLoginMutation } from './sessionApi';
+
+// Only people with two-factor sign-in on see the second step: its code comes with the server's ask.
+const SecondStepForm = lazy(() => import('./SecondStepForm').then((m) => ({ default: m.SecondStepForm })));
 
 /** The form's rules (zod) come when the person starts filling the form in, or at the latest on submit. */
 const loadRules = () => import('./loginRules');
@@ -93,7 +96,9 @@ export function LoginPage() {
         </p>
       )}
       {pending ? (
-        <SecondStepForm loginToken={pending} onDone={finish} onRestart={restart} />
+        <Suspense fallback={<PageFallback />}>
+          <SecondStepForm loginToken={pending} onDone={finish} onRestart={restart} />
+        </Suspense>
       ) : (
         <>
           <form className="auth-form" noValidate onSubmit={submit} onFocus={warmUpRules}>
@@ -107,7 +112,7 @@ export function LoginPage() {
               {isLoading ? 'Logowanie…' : 'Zaloguj się'}
             </button>
           </form>
-          <GoogleSignInButton label="Zaloguj przez Google" />
+          <GoogleSignIn label="Zaloguj przez Google" />
         </>
       )}
     </AuthCard>

@@ -10,7 +10,7 @@ import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { useFormValues } from '../../components/useFormValues';
 import { AuthCard } from './AuthCard';
-import { GoogleSignInButton } from './GoogleSignInButton';
+import { GoogleSignIn } from './GoogleSignIn';
 import { EMPTY_REGISTER_FORM, registerFailure, registerPayload } from './registerForm';
 import { useRegisterMutation } from './sessionApi';
 
@@ -76,7 +76,7 @@ export function RegisterPage() {
           {isLoading ? 'Rejestracja…' : 'Zarejestruj się'}
         </button>
       </form>
-      <GoogleSignInButton label="Zarejestruj przez Google" />
+      <GoogleSignIn label="Zarejestruj przez Google" />
     </AuthCard>
   );
 }
