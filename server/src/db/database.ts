@@ -103,6 +103,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A connection can end while code holds it between queries: PostgreSQL cuts a session idle in a
+ * transaction past its timeout, an administrator terminates it, the network drops. node-postgres
+ * then emits 'error' on the client; the pool listens only while the client is idle in it, so for a
+ * checked-out client nobody did and the error stopped the process. Listening on every client keeps
+ * the failure where it belongs: the holder's next query rejects (its transaction is lost, never
+ * half-applied), and the pool discards the client when it comes back.
+ */
+function survivesLostConnections(pool: Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let pool: Pool;
   let stopEngine = async () => {};
@@ -112,7 +127,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const timeout = opts.timeoutMs ?? 1500;
     // Migrations may wait for another process's advisory lock: they get a pool without timeouts.
     const migrationPool = new Pool({ connectionString: opts.url, max: 1, connectionTimeoutMillis: 10_000 });
-    migrationPool.on('error', () => undefined);
+    survivesLostConnections(migrationPool);
     try {
       await runMigrations(migrationPool);
     } finally {
@@ -132,7 +147,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         : {}),
       keepAlive: true,
     });
-    pool.on('error', () => undefined);
+    survivesLostConnections(pool);
   } else {
     if (opts.pgliteDir) lock = lockDataDir(path.dirname(opts.pgliteDir));
     try {
@@ -170,7 +185,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       lock?.release();
       throw err;
     }
-    pool.on('error', () => undefined);
+    survivesLostConnections(pool);
     try {
       await runMigrations(pool);
     } catch (err) {
