@@ -163,10 +163,13 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   );
   await app.register(shareRoutes);
   await registerSpa(app, opts.distDir);
-  if (opts.eventClock !== false) {
-    startEventClock(app);
-    startNotificationClock(app);
-    startSeriesClock(app);
-  }
+  if (opts.eventClock !== false) startClocks(app);
   return app;
+}
+
+/** The periodic jobs: games by time, reminders and digests, series. */
+export function startClocks(app: FastifyInstance): void {
+  startEventClock(app);
+  startNotificationClock(app);
+  startSeriesClock(app);
 }

@@ -1,4 +1,4 @@
-import { build } from './app';
+import { build, startClocks } from './app';
 import { ConfigError, loadConfig } from './config';
 import { secureDataDir } from './lib/data-dir';
 import { consoleGuardLog, installProcessGuards, type GuardLog } from './lib/process-guards';
@@ -28,9 +28,12 @@ async function main() {
     throw err;
   }
   secureDataDir(config.DATA_DIR);
-  const app = await build({ config });
+  const app = await build({ config, eventClock: false });
   // The search index is read before the first person searches, not while they wait (ADR 96).
   await app.ctx.searchIndex.current().catch((err) => app.log.warn({ err }, 'search index not loaded: the first search loads it'));
+  // The clocks start once it is read: at a million games the load keeps the process busy for most
+  // of a minute, and a job's transaction started meanwhile would wait past its time limits.
+  startClocks(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Graj Razem działa na ${config.PUBLIC_URL} (baza: ${app.ctx.database.engine})`);
 
