@@ -56,10 +56,7 @@ const SIGNED_IN_ROOTS = [
   '/src/api/freshness.ts',
 ];
 
-/*
- * The login page comes in one file with what only it and the other account pages use (its second
- * step, Google's slot, the card), next to the form parts that every form shares, in one file too.
- */
+/** The form parts every form shares (the login page's and the signed-in pages'): one file. */
 const FORM_PARTS = [
   '/src/components/FormField.tsx',
   '/src/components/PasswordField.tsx',
@@ -68,6 +65,9 @@ const FORM_PARTS = [
   '/src/components/focusFirstError.ts',
   '/src/api/errors.ts',
 ];
+
+/** The login page with what only it and the other account pages use (Google's slot, the card): one file. */
+const LOGIN_ROOTS = ['/src/features/session/LoginPage.tsx'];
 
 /** The map of games (home and Znajdź Wydarzenie) with react-map-gl and clustering: one file beside MapLibre's. */
 const MAP_VIEW_ROOTS = ['/src/features/map/EventMap.tsx'];
@@ -90,7 +90,7 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], priority: 2 },
             { name: 'signed-in', test: (id) => SIGNED_IN_ROOTS.some((root) => id.includes(root)), priority: 1 },
             { name: 'forms', test: (id) => FORM_PARTS.some((part) => id.includes(part)), priority: 1 },
-            { name: 'login', test: (id) => id.includes('/src/features/session/LoginPage.tsx'), priority: 1 },
+            { name: 'login', test: (id) => LOGIN_ROOTS.some((root) => id.includes(root)), priority: 1 },
             { name: 'map-view', test: (id) => MAP_VIEW_ROOTS.some((root) => id.includes(root)), priority: 0 },
           ],
         },

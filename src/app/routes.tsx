@@ -4,8 +4,8 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { RequireAuth } from '../features/session/RequireAuth';
 import { RootLayout } from './RootLayout';
 
-// Every page but the landing and login pages is its own chunk: the dashboard carries the map library.
-// Those two come with the first download, which stays small enough for both (docs/adr/0035).
+// Every page is its own chunk (grouped by who loads them in vite.config.ts): the first download holds
+// what every page needs, and a signed-in page does not carry the landing and login pages (docs/adr/0102).
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => import('../features/session/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/session/RegisterPage').then((m) => ({ default: m.RegisterPage })));
